@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs the Debian packages that building and testing oskshift need, when any is missing.
+# Runs apt-get as root, through sudo otherwise. Safe to run again: it does nothing when all are present.
+set -euo pipefail
+
+packages=(
+    pkg-config libx11-dev libxtst-dev libxrandr-dev libatspi2.0-dev libsystemd-dev
+    xvfb x11-utils x11-xserver-utils xdotool wmctrl openbox matchbox-window-manager
+    onboard matchbox-keyboard xvkbd xterm at-spi2-core python3-pyatspi gir1.2-gtk-3.0 python3-gi
+    yad zenity dbus dbus-x11 libglib2.0-bin dconf-gsettings-backend imagemagick procps psmisc strace
+    systemd
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
