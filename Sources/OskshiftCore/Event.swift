@@ -1,5 +1,5 @@
 /// What happened on the display, as the engine is told.
-public enum Event: Hashable, Sendable {
+public enum Event: Equatable, Sendable {
     /// An on-screen keyboard became visible with this frame (root coordinates).
     case keyboardShown(Rect)
     /// The visible keyboard moved or resized (a layout switch, a docked keyboard sliding in).
