@@ -1,0 +1,54 @@
+/// What the engine remembers about a window it has moved, from the first adjustment until the window is back.
+struct Adjustment: Equatable, Sendable {
+    let id: WindowID
+    /// Saved once, at the first adjustment; every later frame is computed from it.
+    let original: SavedGeometry
+    let extents: FrameExtents
+    /// Where the window is heading: a computed placement, or `original.frame` while restoring.
+    var target: Rect
+    /// The frame last requested (during an animation, the current step).
+    var shown: Rect
+    /// The frame the server last reported.
+    var current: Rect
+    var restoring = false
+    var animation: Animation?
+    /// Frames requested and not yet reported back, with the time of the request: a ConfigureNotify that matches
+    /// one is ours, one that matches none (with nothing pending) is the user's.
+    var pending: [PendingRequest] = []
+    /// We left maximized or fullscreen state to adjust the window, and return to `original.state` on restore.
+    var leftState = false
+    /// The frame the window manager gave when we left that state (its remembered normal geometry).
+    var normalFrame: Rect?
+
+    init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect) {
+        self.id = id
+        self.original = original
+        self.extents = extents
+        self.target = current
+        self.shown = current
+        self.current = current
+    }
+}
+
+struct PendingRequest: Equatable, Sendable {
+    var frame: Rect
+    var time: Int
+}
+
+/// A frame-by-frame move from one frame to another; the engine steps it on each timer tick.
+struct Animation: Equatable, Sendable {
+    var from: Rect
+    var to: Rect
+    var start: Int
+    var duration: Int
+    var curve: AnimationCurve
+
+    func frame(at now: Int) -> Rect {
+        let progress = duration <= 0 ? 1 : curve.apply(Double(now - start) / Double(duration))
+        func mix(_ a: Int, _ b: Int) -> Int { a + Int((Double(b - a) * progress).rounded()) }
+        return Rect(x: mix(from.x, to.x), y: mix(from.y, to.y), width: mix(from.width, to.width),
+                    height: mix(from.height, to.height))
+    }
+
+    func isFinished(at now: Int) -> Bool { now - start >= duration }
+}

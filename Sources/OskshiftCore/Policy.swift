@@ -1,0 +1,132 @@
+/// The avoidance policy: where a window must go so that its field clears the keyboard. Pure geometry, computed
+/// from the window's ORIGINAL frame every time, so repeated changes never accumulate.
+public enum Policy {
+    /// Everything a placement depends on.
+    public struct Input: Equatable, Sendable {
+        /// The window's frame before any adjustment.
+        public var original: Rect
+        /// The field, relative to the window frame's top-left; nil means the whole window.
+        public var field: Rect?
+        /// The caret's line relative to the frame, when known.
+        public var caret: Rect?
+        public var keyboard: Rect
+        public var workArea: Rect
+        public var margin: Int
+        public var mode: AvoidanceMode
+        /// The smallest frame height the window accepts (WM_NORMAL_HINTS min height plus decorations).
+        public var minFrameHeight: Int
+        /// The frame height when the field was read: a field read at the height a shrink produces reflects the
+        /// app's re-layout and is trusted there.
+        public var fieldFrameHeight: Int?
+
+        public init(
+            original: Rect, field: Rect?, caret: Rect? = nil, keyboard: Rect, workArea: Rect, margin: Int,
+            mode: AvoidanceMode, minFrameHeight: Int = 1, fieldFrameHeight: Int? = nil
+        ) {
+            self.fieldFrameHeight = fieldFrameHeight
+            self.original = original
+            self.field = field
+            self.caret = caret
+            self.keyboard = keyboard
+            self.workArea = workArea
+            self.margin = margin
+            self.mode = mode
+            self.minFrameHeight = minFrameHeight
+        }
+    }
+
+    public struct Placement: Equatable, Sendable {
+        /// The rect that has to clear the keyboard, in root coordinates at the original position.
+        public var guarded: Rect
+        /// `(guarded.maxY + margin) - keyboard.minY` at the original position (negative when clear).
+        public var overlap: Int
+        /// The frame to show; nil when the window should stay at (or return to) its original frame.
+        public var frame: Rect?
+    }
+
+    public static func place(_ input: Input) -> Placement {
+        let guarded = guardedRect(input)
+        let overlap = guarded.maxY + input.margin - input.keyboard.minY
+        guard isCovered(guarded, by: input.keyboard, margin: input.margin) else {
+            return Placement(guarded: guarded, overlap: overlap, frame: nil)
+        }
+        let frame: Rect
+        switch input.mode {
+        case .none:
+            return Placement(guarded: guarded, overlap: overlap, frame: nil)
+        case .offset:
+            frame = offset(input, guarded: guarded)
+        case .inset:
+            // Shrinking only helps against a keyboard below the field; one floating above it needs a move.
+            let keyboardBelowField = input.keyboard.minY > guarded.minY
+            frame = keyboardBelowField
+                ? inset(input, guarded: guarded, top: input.original.minY) : offset(input, guarded: guarded)
+        case .auto:
+            let up = guarded.maxY + input.margin - input.keyboard.minY
+            let keepsTop = input.original.minY - up >= input.workArea.minY
+            let keyboardBelowField = input.keyboard.minY > guarded.minY
+            if keepsTop || !keyboardBelowField {
+                frame = offset(input, guarded: guarded)
+            } else {
+                frame = inset(input, guarded: guarded, top: min(input.original.minY, input.workArea.minY))
+            }
+        }
+        return Placement(guarded: guarded, overlap: overlap, frame: frame == input.original ? nil : frame)
+    }
+
+    /// The field entirely when it fits between the work area's top and the keyboard; otherwise the caret's line.
+    static func guardedRect(_ input: Input) -> Rect {
+        let origin = input.original.origin
+        guard let field = input.field?.converted(from: origin).padded else { return input.original }
+        let free = input.keyboard.minY - input.margin - input.workArea.minY
+        if field.height > free, let caret = input.caret?.converted(from: origin).padded {
+            return caret
+        }
+        return field
+    }
+
+    /// The keyboard overlaps the rect horizontally, and vertically once the margin is added on both sides.
+    public static func isCovered(_ rect: Rect, by keyboard: Rect, margin: Int) -> Bool {
+        rect.overlapsHorizontally(keyboard) && rect.maxY + margin > keyboard.minY
+            && rect.minY - margin < keyboard.maxY
+    }
+
+    /// The smallest vertical move that clears `guarded`: up, or down when the keyboard floats above the field and
+    /// down is shorter; the guarded rect's top never goes above the work area's top nor its bottom below the
+    /// work area's bottom.
+    static func offset(_ input: Input, guarded: Rect) -> Rect {
+        let up = guarded.maxY + input.margin - input.keyboard.minY
+        let down = input.keyboard.maxY + input.margin - guarded.minY
+        let room = input.workArea
+        let upFits = guarded.minY - up >= room.minY
+        let downFits = guarded.maxY + down <= room.maxY
+        let dy: Int
+        if upFits && (!downFits || up <= down) {
+            dy = -up
+        } else if downFits {
+            dy = down
+        } else {
+            dy = -max(0, min(up, guarded.minY - room.minY))  // too tall: its top at the work area's top
+        }
+        return input.original.offsetBy(dy: dy)
+    }
+
+    /// Top at `top`, bottom edge at `keyboard.minY - margin`, never smaller than the minimum height nor taller
+    /// than the original; whatever the minimum height leaves below that edge is offset upwards.
+    static func inset(_ input: Input, guarded: Rect, top: Int) -> Rect {
+        let bottom = input.keyboard.minY - input.margin
+        let height = min(input.original.height, max(input.minFrameHeight, bottom - top))
+        var frame = Rect(x: input.original.x, y: top, width: input.original.width, height: height)
+        var lift = max(0, frame.maxY - bottom)
+        // The field moves with the window's top until the app re-lays out: lift what it still needs when it was
+        // read at this height or lies inside the shrunk window (otherwise the app's re-layout decides, and the next
+        // focus rect tells).
+        let field = guarded.offsetBy(dy: top - input.original.minY)
+        if input.fieldFrameHeight == frame.height || field.maxY <= frame.maxY {
+            lift = max(lift, field.maxY + input.margin - input.keyboard.minY)
+        }
+        let limit = max(0, field.minY - input.workArea.minY)
+        frame = frame.offsetBy(dy: -min(lift, limit))
+        return frame
+    }
+}

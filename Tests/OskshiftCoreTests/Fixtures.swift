@@ -1,0 +1,69 @@
+import OskshiftCore
+
+/// A 1280x800 screen, a 240 px keyboard at its bottom, and windows to focus.
+enum Fixture {
+    static let screenRect = Rect(x: 0, y: 0, width: 1280, height: 800)
+    static let screen = Screen(monitors: [Monitor(name: "screen", rect: screenRect)])
+    static let bottomKeyboard = Rect(x: 0, y: 560, width: 1280, height: 240)
+    static let extents = FrameExtents(left: 1, right: 1, top: 20, bottom: 5)
+    static let a = WindowID(0x100)
+    static let b = WindowID(0x200)
+
+    /// A 400x300 frame whose bottom reaches y 700, under the keyboard's top.
+    static let lowFrame = Rect(x: 100, y: 400, width: 400, height: 300)
+
+    static func window(_ id: WindowID = a, frame: Rect = lowFrame, state: WindowState = .normal,
+                       kind: WindowKind = .normal, minSize: Size? = nil, wmClass: WMClass? = nil) -> WindowFacts {
+        WindowFacts(id: id, frame: frame, extents: extents, kind: kind, state: state, minSize: minSize,
+                    wmClass: wmClass ?? WMClass(instance: "app", className: "App"))
+    }
+
+    static func focus(_ window: WindowFacts, field: Rect?, source: FocusSource = .inputFocus) -> Focus {
+        Focus(window: window, field: field.map { FocusRect(rect: $0, source: source) })
+    }
+
+    static func configuration(duration: Int = 0, mode: AvoidanceMode = .offset) -> Configuration {
+        var configuration = Configuration()
+        configuration.animation.durationMs = duration
+        configuration.avoidance.mode = mode
+        return configuration
+    }
+
+    static func engine(_ configuration: Configuration = configuration(), screen: Screen = screen) -> Engine {
+        Engine(configuration: configuration, screen: screen)
+    }
+}
+
+/// Drives an engine with a clock that the test controls.
+struct Driver {
+    var engine: Engine
+    var now = 0
+
+    init(_ engine: Engine) { self.engine = engine }
+
+    /// The actions for `event`, without the decision trace.
+    mutating func send(_ event: Event, after ms: Int = 0) -> [Action] {
+        now += ms
+        return engine.handle(event, now: now).filter {
+            if case .log = $0 { return false }
+            return true
+        }
+    }
+
+    /// The actions for `event`, decisions included.
+    mutating func sendTraced(_ event: Event, after ms: Int = 0) -> [Action] {
+        now += ms
+        return engine.handle(event, now: now)
+    }
+
+    /// Sends the event, then reports back every frame it requested as the server would (our own ConfigureNotify).
+    mutating func sendAndConfirm(_ event: Event, after ms: Int = 0) -> [Action] {
+        let actions = send(event, after: ms)
+        for case .moveResize(let id, let frame, _) in actions { _ = send(.windowConfigured(id, frame: frame)) }
+        return actions
+    }
+}
+
+extension Rect {
+    init(_ x: Int, _ y: Int, _ width: Int, _ height: Int) { self.init(x: x, y: y, width: width, height: height) }
+}
