@@ -45,7 +45,11 @@ struct Animation: Equatable, Sendable {
 
     func frame(at now: Int) -> Rect {
         let progress = duration <= 0 ? 1 : curve.apply(Double(now - start) / Double(duration))
-        func mix(_ a: Int, _ b: Int) -> Int { a + Int((Double(b - a) * progress).rounded()) }
+        // Rounded half away from zero by hand: Double.rounded() would pull in libm for this Foundation-free module.
+        func mix(_ a: Int, _ b: Int) -> Int {
+            let delta = Double(b - a) * progress
+            return a + Int(delta >= 0 ? delta + 0.5 : delta - 0.5)
+        }
         return Rect(x: mix(from.x, to.x), y: mix(from.y, to.y), width: mix(from.width, to.width),
                     height: mix(from.height, to.height))
     }

@@ -18,6 +18,8 @@ public enum Event: Equatable, Sendable {
     case screenChanged(Screen)
     case configurationChanged(Configuration)
     /// At start-up: a window carries a saved original geometry from an earlier run that ended without restoring.
+    /// Send it after the initial screen, keyboard and focus events: an unfocused or uncovered window is restored
+    /// at once, the focused and covered one is placed again from its saved original.
     case displacedWindowFound(WindowFacts, saved: SavedGeometry)
     /// The animation timer ticked.
     case timerFired

@@ -47,7 +47,12 @@ public enum Policy {
     public static func place(_ input: Input) -> Placement {
         let guarded = guardedRect(input)
         let overlap = guarded.maxY + input.margin - input.keyboard.minY
-        guard isCovered(guarded, by: input.keyboard, margin: input.margin) else {
+        // A field read in a shrunk window says nothing about where it would be at the original height: a window
+        // shrunk for the keyboard stays shrunk while the keyboard is shown (as Android's adjustResize does),
+        // instead of growing back and shrinking again each time the app re-lays out.
+        let readWhileShrunk = input.fieldFrameHeight.map { $0 != input.original.height } ?? false
+        guard isCovered(guarded, by: input.keyboard, margin: input.margin) || (readWhileShrunk && input.mode != .offset)
+        else {
             return Placement(guarded: guarded, overlap: overlap, frame: nil)
         }
         let frame: Rect
@@ -57,21 +62,24 @@ public enum Policy {
         case .offset:
             frame = offset(input, guarded: guarded)
         case .inset:
-            // Shrinking only helps against a keyboard below the field; one floating above it needs a move.
-            let keyboardBelowField = input.keyboard.minY > guarded.minY
-            frame = keyboardBelowField
+            frame = shrinkingHelps(input, guarded: guarded)
                 ? inset(input, guarded: guarded, top: input.original.minY) : offset(input, guarded: guarded)
         case .auto:
             let up = guarded.maxY + input.margin - input.keyboard.minY
             let keepsTop = input.original.minY - up >= input.workArea.minY
-            let keyboardBelowField = input.keyboard.minY > guarded.minY
-            if keepsTop || !keyboardBelowField {
+            if keepsTop || !shrinkingHelps(input, guarded: guarded) {
                 frame = offset(input, guarded: guarded)
             } else {
                 frame = inset(input, guarded: guarded, top: min(input.original.minY, input.workArea.minY))
             }
         }
         return Placement(guarded: guarded, overlap: overlap, frame: frame == input.original ? nil : frame)
+    }
+
+    /// Shrinking helps against a keyboard that reaches below the field and leaves room under the window's top;
+    /// one floating above the field needs a move instead.
+    static func shrinkingHelps(_ input: Input, guarded: Rect) -> Bool {
+        input.keyboard.maxY >= guarded.maxY && input.keyboard.minY - input.margin > input.workArea.minY
     }
 
     /// The field entirely when it fits between the work area's top and the keyboard; otherwise the caret's line.

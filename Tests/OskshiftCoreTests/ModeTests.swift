@@ -1,0 +1,147 @@
+import OskshiftCore
+import Testing
+
+@Suite("Inset, auto, maximized and fullscreen windows")
+struct ModeTests {
+    let field = Rect(120, 640, 200, 30)
+    let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
+
+    @Test("Inset keeps the top and moves the bottom edge to the keyboard's top minus the margin")
+    func insetShrinksToTheKeyboard() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .inset)))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
+            .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.lowFrame)),
+            .moveResize(Fixture.a, frame: Rect(100, 400, 400, 152), extents: Fixture.extents),
+        ])
+    }
+
+    @Test("Inset honours the minimum height and offsets the remainder")
+    func insetHonoursMinimumHeight() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .inset)))
+        let window = Fixture.window(minSize: Size(width: 100, height: 200))  // frame at least 225 high
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: field)))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).last
+            == .moveResize(Fixture.a, frame: Rect(100, 327, 400, 225), extents: Fixture.extents))
+    }
+
+    @Test("Inset followed by the app's re-layout that leaves the field clear changes nothing more")
+    func insetRelayoutThatClearsTheFieldIsAccepted() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .inset)))
+        let window = Fixture.window(minSize: Size(width: 100, height: 200))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: field)))
+        _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard))
+        let relaidOut = FocusRect(rect: Rect(120, 427, 200, 30), source: .inputFocus)
+        #expect(driver.send(.focusRectChanged(Fixture.a, relaidOut, frame: Rect(100, 327, 400, 225))) == [])
+    }
+
+    @Test("Auto offsets while the window's top stays inside the work area")
+    func autoOffsetsWhenTheTopStaysInside() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).last
+            == .moveResize(Fixture.a, frame: Rect(100, 282, 400, 300), extents: Fixture.extents))
+    }
+
+    @Test("Auto moves a tall window's top to the work area's top and insets the rest")
+    func autoInsetsTallWindows() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
+        let window = Fixture.window(frame: Rect(100, 100, 400, 650))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 690, 200, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).last
+            == .moveResize(Fixture.a, frame: Rect(100, 0, 400, 552), extents: Fixture.extents))
+    }
+
+    @Test("Auto offsets what a later focus rect, read after the app re-laid out, shows still covered")
+    func autoOffsetsWhatTheRelayoutLeavesCovered() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
+        let window = Fixture.window(frame: Rect(100, 100, 400, 650))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 690, 200, 30))))
+        _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard))
+        let relaidOut = FocusRect(rect: Rect(120, 530, 200, 30), source: .widget)
+        #expect(driver.send(.focusRectChanged(Fixture.a, relaidOut, frame: Rect(100, 0, 400, 552)))
+            == [.moveResize(Fixture.a, frame: Rect(100, -8, 400, 552), extents: Fixture.extents)])
+    }
+
+    @Test("A maximized window is unmaximized, adjusted, and maximized again at its normal geometry on hide")
+    func maximizedWindowIsUnmaximizedAndRemaximized() {
+        var driver = Driver(Fixture.engine())
+        let window = Fixture.window(frame: Fixture.screenRect, state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
+            .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.screenRect, state: maximized)),
+            .setMaximized(Fixture.a, false),
+            .moveResize(Fixture.a, frame: Rect(0, -178, 1280, 800), extents: Fixture.extents),
+        ])
+        // The window manager first puts it at its remembered normal geometry, then honours the move.
+        #expect(driver.send(.windowStateChanged(Fixture.a, .normal)) == [])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(200, 150, 600, 400))) == [])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(0, -178, 1280, 800))) == [])
+        #expect(driver.send(.keyboardHidden) == [
+            .moveResize(Fixture.a, frame: Rect(200, 150, 600, 400), extents: Fixture.extents),
+            .setMaximized(Fixture.a, true),
+            .clearOriginal(Fixture.a),
+        ])
+    }
+
+    @Test("A maximized window with maximized = skip is left alone")
+    func maximizedSkipLeavesItAlone() {
+        var configuration = Fixture.configuration()
+        configuration.avoidance.maximized = .skip
+        var driver = Driver(Fixture.engine(configuration))
+        let window = Fixture.window(frame: Fixture.screenRect, state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [])
+    }
+
+    @Test("A fullscreen window with fullscreen = skip is left alone")
+    func fullscreenSkipLeavesItAlone() {
+        var driver = Driver(Fixture.engine())
+        let window = Fixture.window(frame: Fixture.screenRect, state: WindowState(fullscreen: true))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [])
+    }
+
+    @Test("A fullscreen window with fullscreen = resize leaves fullscreen, fits above the keyboard, and returns")
+    func fullscreenResizeFitsAboveTheKeyboard() {
+        var configuration = Fixture.configuration()
+        configuration.avoidance.fullscreen = .resize
+        var driver = Driver(Fixture.engine(configuration))
+        let state = WindowState(fullscreen: true)
+        let window = Fixture.window(frame: Fixture.screenRect, state: state)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
+            .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.screenRect, state: state)),
+            .setFullscreen(Fixture.a, false),
+            .moveResize(Fixture.a, frame: Rect(0, 0, 1280, 552), extents: Fixture.extents),
+        ])
+        #expect(driver.send(.keyboardHidden) == [.setFullscreen(Fixture.a, true), .clearOriginal(Fixture.a)])
+    }
+
+    @Test("The keyboard, docks, desktops, override-redirect windows and mode none are never touched",
+          arguments: [
+              WindowFacts(id: Fixture.a, frame: Fixture.lowFrame, isKeyboard: true),
+              WindowFacts(id: Fixture.a, frame: Fixture.lowFrame, kind: .dock),
+              WindowFacts(id: Fixture.a, frame: Fixture.lowFrame, kind: .desktop),
+              WindowFacts(id: Fixture.a, frame: Fixture.lowFrame, overrideRedirect: true),
+              WindowFacts(id: Fixture.a, frame: Fixture.lowFrame, wmClass: WMClass(instance: "xterm", className: "XTerm")),
+          ])
+    func excludedWindowsAreNeverTouched(window: WindowFacts) {
+        var configuration = Fixture.configuration()
+        configuration.apps = [AppRule(classGlob: "xterm", mode: AvoidanceMode.none)]
+        var driver = Driver(Fixture.engine(configuration))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 640, 200, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [])
+    }
+
+    @Test("Per-application rules pick the mode and margin of the first matching class glob")
+    func appRulesApplyFirstMatch() {
+        var configuration = Fixture.configuration()
+        configuration.apps = [AppRule(classGlob: "fire*", mode: .offset, margin: 24), AppRule(classGlob: "*", margin: 0)]
+        var driver = Driver(Fixture.engine(configuration))
+        let window = Fixture.window(wmClass: WMClass(instance: "Navigator", className: "firefox-esr"))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 640, 200, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).last
+            == .moveResize(Fixture.a, frame: Rect(100, 266, 400, 300), extents: Fixture.extents))
+    }
+}
