@@ -11,6 +11,9 @@ struct Adjustment: Equatable, Sendable {
     /// The frame the server last reported.
     var current: Rect
     var restoring = false
+    /// Restored, and waiting only for the server to report the restoring requests back: not adjusted any more,
+    /// but its configure events are still ours, and a new adjustment starts from the same original.
+    var settling = false
     var animation: Animation?
     /// Frames requested and not yet reported back, with the time of the request: a ConfigureNotify that matches
     /// one is ours, one that matches none (with nothing pending) is the user's.

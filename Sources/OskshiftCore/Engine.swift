@@ -25,6 +25,8 @@ public struct Engine: Sendable {
     /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows).
     private var refused: Set<WindowID> = []
     private var timerRunning = false
+    /// After `stopping` the engine answers nothing more: the daemon is on its way out.
+    private var stopped = false
 
     /// How often an animation steps.
     public static let frameIntervalMs = 16
@@ -41,13 +43,14 @@ public struct Engine: Sendable {
 
     /// Every window the engine has moved and not yet put back, by window id.
     public var adjustedWindows: [AdjustedWindow] {
-        adjustments.values.sorted { $0.id < $1.id }.map {
+        adjustments.values.filter { !$0.settling }.sorted { $0.id < $1.id }.map {
             AdjustedWindow(id: $0.id, original: $0.original, current: $0.shown, restoring: $0.restoring)
         }
     }
 
     /// `now` is a monotonic time in milliseconds, given by the shell.
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
+        guard !stopped else { return [] }
         expirePendingRequests(now: now)
         var actions: [Action] = []
         switch event {
@@ -83,6 +86,7 @@ public struct Engine: Sendable {
         case .timerFired:
             actions += stepAnimations(now: now)
         case .stopping:
+            stopped = true
             return restoreAllAtOnce()
         }
         actions += reconcile(now: now)
@@ -102,7 +106,7 @@ public struct Engine: Sendable {
             if case .unchanged = decision.outcome { focusedTarget = adjustments[focus.window.id]?.target }
             if decision != lastDecision { actions.append(.log(decision)) }
             lastDecision = decision
-        } else if let focus, adjustments[focus.window.id] == nil {
+        } else if let focus, adjustments[focus.window.id].map({ $0.settling }) ?? true {
             lastDecision = nil
         }
         for id in adjustments.keys.sorted() where !(id == focus?.window.id && focusedTarget != nil) {
@@ -118,8 +122,9 @@ public struct Engine: Sendable {
     private func decide(_ focus: Focus, keyboard: Rect) -> Decision {
         let window = focus.window
         let settings = configuration.settings(for: window.wmClass)
-        let adjustment = adjustments[window.id]
-        let original = adjustment?.original ?? SavedGeometry(frame: window.frame, state: window.state)
+        let record = adjustments[window.id]
+        let adjustment = record?.settling == true ? nil : record
+        let original = record?.original ?? SavedGeometry(frame: window.frame, state: window.state)
         func decision(_ outcome: Decision.Outcome, field: Rect? = nil, overlap: Int = 0) -> Decision {
             Decision(window: window.id, source: focus.field?.source ?? .window, field: field, keyboard: keyboard,
                      overlap: overlap, mode: settings.mode, outcome: outcome)
@@ -132,7 +137,7 @@ public struct Engine: Sendable {
         else { return decision(.excluded("keyboard on another monitor")) }
 
         let resizeFullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .resize
-        let extents = adjustment?.extents ?? window.extents
+        let extents = record?.extents ?? window.extents
         let input = Policy.Input(
             original: original.frame, field: fieldInWindow, caret: caretInWindow, keyboard: keyboard,
             workArea: resizeFullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
@@ -187,18 +192,26 @@ public struct Engine: Sendable {
 
     private mutating func adjust(_ window: WindowFacts, to target: Rect, now: Int) -> [Action] {
         var actions: [Action] = []
-        if var adjustment = adjustments[window.id] {
+        if var adjustment = adjustments[window.id], !adjustment.settling {
             guard adjustment.target != target || adjustment.restoring else { return [] }
             adjustment.restoring = false
             adjustments[window.id] = adjustment
         } else {
-            let saved = SavedGeometry(frame: window.frame, state: window.state)
-            var adjustment = Adjustment(id: window.id, original: saved, extents: window.extents, current: window.frame)
+            // A window still settling after a restore starts again from the same original, with its requests
+            // still in flight; any other from where it is now.
+            let settling = adjustments[window.id]
+            let saved = settling?.original ?? SavedGeometry(frame: window.frame, state: window.state)
+            var adjustment = Adjustment(id: window.id, original: saved, extents: settling?.extents ?? window.extents,
+                                        current: settling?.current ?? window.frame)
+            if let settling {
+                adjustment.shown = settling.leftState ? saved.frame : settling.shown
+                adjustment.pending = settling.pending
+            }
             actions.append(.saveOriginal(window.id, saved))
-            if window.state.fullscreen {
+            if saved.state.fullscreen {
                 actions.append(.setFullscreen(window.id, false))
                 adjustment.leftState = true
-            } else if window.state.isMaximized {
+            } else if saved.state.isMaximized {
                 actions.append(.setMaximized(window.id, false))
                 adjustment.leftState = true
             }
@@ -208,10 +221,10 @@ public struct Engine: Sendable {
     }
 
     private mutating func restore(_ id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id], !adjustment.restoring else { return [] }
+        guard var adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling else { return [] }
         adjustment.restoring = true
         adjustments[id] = adjustment
-        if adjustment.leftState { return finishRestore(id) }  // the window manager puts it back when re-maximized
+        if adjustment.leftState { return finishRestore(id, now: now) }  // the window manager puts it back when re-maximized
         return head(id, to: adjustment.original.frame, now: now)
     }
 
@@ -229,7 +242,7 @@ public struct Engine: Sendable {
                                              curve: configuration.animation.curve)
         }
         adjustments[id] = adjustment
-        if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id) }
+        if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
         return actions
     }
 
@@ -241,9 +254,21 @@ public struct Engine: Sendable {
 
     /// The window is back at its original frame (or is handed back to the window manager's maximized or
     /// fullscreen state): forget it and clear the saved geometry.
-    private mutating func finishRestore(_ id: WindowID) -> [Action] {
-        guard let adjustment = adjustments.removeValue(forKey: id) else { return [] }
-        return restoringActions(adjustment)
+    private mutating func finishRestore(_ id: WindowID, now: Int) -> [Action] {
+        guard var adjustment = adjustments[id] else { return [] }
+        let actions = restoringActions(adjustment)
+        for case .moveResize(_, let frame, _) in actions {
+            adjustment.pending.append(PendingRequest(frame: frame, time: now))
+        }
+        if adjustment.leftState {  // the window manager answers the state change with the original frame
+            adjustment.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
+        }
+        adjustment.shown = adjustment.original.frame
+        adjustment.animation = nil
+        adjustment.settling = true
+        adjustments[id] = adjustment.pending.isEmpty ? nil : adjustment
+        if focus?.window.id == id { focus?.window.frame = adjustment.original.frame }
+        return actions
     }
 
     private func restoringActions(_ adjustment: Adjustment) -> [Action] {
@@ -268,7 +293,8 @@ public struct Engine: Sendable {
     }
 
     private mutating func restoreAllAtOnce() -> [Action] {
-        var actions = adjustments.values.sorted { $0.id < $1.id }.flatMap { restoringActions($0) }
+        var actions = adjustments.values.filter { !$0.settling }.sorted { $0.id < $1.id }
+            .flatMap { restoringActions($0) }
         adjustments.removeAll()
         if timerRunning {
             actions.append(.stopTimer)
@@ -285,7 +311,7 @@ public struct Engine: Sendable {
             if frame != adjustment.shown { actions.append(request(&adjustment, frame, now: now)) }
             if animation.isFinished(at: now) { adjustment.animation = nil }
             adjustments[id] = adjustment
-            if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id) }
+            if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
         }
         return actions
     }
@@ -314,8 +340,17 @@ public struct Engine: Sendable {
     /// Tells our own moves (a frame we asked for), the window manager's answers (another frame while a request is
     /// pending) and refusals (the same frame again) from the user's moves (a new frame with nothing pending).
     private mutating func configured(_ id: WindowID, frame: Rect) -> [Action] {
-        guard var adjustment = adjustments[id] else {
-            if focus?.window.id == id { focus?.window.frame = frame }
+        if focus?.window.id == id { focus?.window.frame = frame }
+        guard var adjustment = adjustments[id] else { return [] }
+        if adjustment.settling {
+            // Our restoring requests coming back; once none is left, the window is on its own again.
+            if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
+                adjustment.pending.removeFirst(index + 1)
+            } else {
+                adjustment.pending.removeAll()
+            }
+            adjustment.current = frame
+            adjustments[id] = adjustment.pending.isEmpty ? nil : adjustment
             return []
         }
         if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
@@ -342,7 +377,8 @@ public struct Engine: Sendable {
 
     private mutating func stateChanged(_ id: WindowID, state: WindowState) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
-        guard let adjustment = adjustments[id], !adjustment.restoring, state.isMaximized || state.fullscreen
+        guard let adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling,
+              state.isMaximized || state.fullscreen
         else { return [] }
         return release(id, frame: adjustment.current, reason: "maximized or made fullscreen by the user")
     }
@@ -383,6 +419,7 @@ public struct Engine: Sendable {
     private mutating func expirePendingRequests(now: Int) {
         for (id, adjustment) in adjustments where !adjustment.pending.isEmpty {
             adjustments[id]?.pending.removeAll { now - $0.time > Engine.pendingLifetimeMs }
+            if adjustment.settling && adjustments[id]?.pending.isEmpty == true { adjustments[id] = nil }
         }
     }
 }
