@@ -1,1 +1,66 @@
-print("bench")
+// The engine's cost per event, measured over a long scripted run: keyboard slides, focus changes, field changes,
+// configure echoes and animation ticks, as a busy tablet session would feed them. Target: under 20 us per event.
+#if canImport(Glibc)
+import Glibc
+#endif
+import OskshiftCore
+import Foundation
+
+func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// One scripted session: returns the number of events handled.
+func runSession(_ engine: inout Engine, rounds: Int) -> Int {
+    let extents = FrameExtents(left: 1, right: 1, top: 20, bottom: 5)
+    let windows = (0..<8).map { index in
+        WindowFacts(id: WindowID(UInt(0x400000 + index)), frame: Rect(x: 40 * index, y: 380, width: 500, height: 400),
+                    extents: extents, wmClass: WMClass(instance: "app\(index)", className: "App"))
+    }
+    var events = 0
+    var now = 0
+    func send(_ event: Event) -> [Action] {
+        events += 1
+        now += 4
+        return engine.handle(event, now: now)
+    }
+    for round in 0..<rounds {
+        let window = windows[round % windows.count]
+        let field = FocusRect(rect: Rect(x: window.frame.x + 10, y: 700 - round % 50, width: 200, height: 30),
+                              source: .inputFocus)
+        _ = send(.focusChanged(Focus(window: window, field: field)))
+        for step in 1...12 {  // a docked keyboard sliding in
+            let top = 800 - step * 20
+            let keyboard = Rect(x: 0, y: top, width: 1280, height: 240)
+            for case .moveResize(let id, let frame, _) in send(step == 1 ? .keyboardShown(keyboard) : .keyboardMoved(keyboard)) {
+                _ = send(.windowConfigured(id, frame: frame))
+            }
+        }
+        for _ in 0..<12 {
+            for case .moveResize(let id, let frame, _) in send(.timerFired) { _ = send(.windowConfigured(id, frame: frame)) }
+        }
+        for case .moveResize(let id, let frame, _) in send(.keyboardHidden) { _ = send(.windowConfigured(id, frame: frame)) }
+        for _ in 0..<12 {
+            for case .moveResize(let id, let frame, _) in send(.timerFired) { _ = send(.windowConfigured(id, frame: frame)) }
+        }
+    }
+    return events
+}
+
+let screen = Screen(monitors: [Monitor(name: "screen", rect: Rect(x: 0, y: 0, width: 1280, height: 800))])
+let rounds = CommandLine.arguments.count > 1 ? Int(CommandLine.arguments[1]) ?? 20_000 : 20_000
+var best = Double.infinity
+var totalEvents = 0
+for _ in 0..<3 {
+    var engine = Engine(configuration: .defaults, screen: screen)
+    let start = monotonicNanoseconds()
+    totalEvents = runSession(&engine, rounds: rounds)
+    let elapsed = Double(monotonicNanoseconds() - start)
+    best = min(best, elapsed / Double(totalEvents))
+}
+let microseconds = best / 1000
+let verdict = microseconds < 20 ? "within" : "OVER"
+print("engine-bench: \(totalEvents) events per run, best of 3: \(String(format: "%.3f", microseconds)) us/event, "
+    + "\(Int(1_000_000 / microseconds)) events/s (\(verdict) the 20 us target)")
