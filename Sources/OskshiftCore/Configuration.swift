@@ -67,7 +67,7 @@ public struct AnimationSettings: Equatable, Sendable {
     public init() {}
 }
 
-/// `[keyboard]`: how oskshift shows and hides keyboards that cannot do it themselves.
+/// `[keyboard_control]`: how oskshift shows and hides keyboards that cannot do it themselves.
 public struct KeyboardSettings: Equatable, Sendable {
     public var autoShow: Bool = false
     public var showCommand: String = ""
