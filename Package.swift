@@ -7,12 +7,14 @@ let package = Package(
         .executable(name: "oskshift", targets: ["oskshift"]),
     ],
     targets: [
-        // Xlib, XTest and XRandR. Only X11Adapter imports it.
+        // Xlib, XTest, XRandR and XInput2. Only X11Adapter imports it.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xtst xrandr",
-            providers: [.apt(["libx11-dev", "libxtst-dev", "libxrandr-dev"])]
+            pkgConfig: "x11 xtst xrandr xi",
+            providers: [.apt(["libx11-dev", "libxtst-dev", "libxrandr-dev", "libxi-dev"])]
         ),
+        // signalfd and timerfd, which Swift's Glibc module leaves out. Only the daemon imports it.
+        .systemLibrary(name: "CLinux"),
         // The pure core: geometry, configuration model, avoidance policy, engine. No C, no clock, no I/O.
         .target(name: "OskshiftCore"),
         // A TOML 1.0 decoder in pure Swift.
@@ -21,13 +23,24 @@ let package = Package(
         .target(name: "ConfigFile", dependencies: ["OskshiftCore", "TOML"]),
         // The X11 side: reads the server into engine events, performs engine actions.
         .target(name: "X11Adapter", dependencies: ["CX11", "OskshiftCore"]),
-        .executableTarget(name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter"]),
+        .executableTarget(name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter", "CLinux"]),
         // The toml-test decoder interface: TOML on stdin, tagged JSON on stdout.
         .executableTarget(name: "toml-decoder", dependencies: ["TOML"]),
         // Micro-benchmark of the engine's cost per event (a command, not a test).
         .executableTarget(name: "engine-bench", dependencies: ["OskshiftCore"]),
+        // libatspi (AT-SPI 2) and libdbus. Only AccessibilityFocus imports it.
+        .systemLibrary(
+            name: "CATSPI",
+            pkgConfig: "atspi-2",
+            providers: [.apt(["libatspi2.0-dev"])]
+        ),
+        // The AT-SPI focus source: the focused editable's widget and caret rects, on a thread of its own.
+        .target(name: "AccessibilityFocus", dependencies: ["CATSPI", "OskshiftCore"]),
+        // Prints every accessibility focus update (a diagnostic command).
+        .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus"]),
         .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore"]),
+        .testTarget(name: "AccessibilityFocusTests", dependencies: ["AccessibilityFocus", "OskshiftCore"]),
     ]
 )

@@ -1,0 +1,143 @@
+import CX11
+import OskshiftCore
+
+/// The bottom half: each X event only updates state, emits what it alone proves, and marks what must be
+/// queried once the queue is empty.
+extension X11Adapter {
+    func dispatch(_ event: inout XEvent) {
+        switch event.type {
+        case ConfigureNotify: configureNotify(event.xconfigure)
+        case CreateNotify: createNotify(event.xcreatewindow)
+        case MapNotify: mapNotify(event.xmap)
+        case UnmapNotify: unmapNotify(event.xunmap)
+        case DestroyNotify: forget(event.xdestroywindow.window)
+        case ReparentNotify: reparentNotify(event.xreparent)
+        case PropertyNotify: propertyNotify(event.xproperty)
+        case FocusIn, FocusOut:
+            focusDirty = true
+            fieldDirty = true
+        case SelectionClear:
+            if event.xselectionclear.window == managerWindow,
+                event.xselectionclear.selection == connection.atoms.managerSelection
+            {
+                selectionLost = true
+            }
+        case GenericEvent:
+            if let opcode = xinputOpcode, event.xcookie.extension == opcode,
+                event.xcookie.evtype == XI_RawButtonPress || event.xcookie.evtype == XI_RawTouchBegin
+            {
+                recordPress()
+            }
+        default:
+            if let base = randrEventBase, event.type == base + RRScreenChangeNotify {
+                // Keeps Xlib's idea of the screen size current.
+                XRRUpdateConfiguration(&event)
+                screenDirty = true
+            }
+        }
+    }
+
+    func configureNotify(_ event: XConfigureEvent) {
+        let window = event.window
+        if window == connection.root {
+            // The root resized (xrandr -s): monitors change without an RandR monitor event.
+            screenDirty = true
+            return
+        }
+        if keyboardFrames.contains(window) || keyboardCandidates.contains(window) { keyboardDirty = true }
+        if event.event == connection.root {
+            // A root child: the WM frame (or an unreparented client); the event's rect is its root rect.
+            // Not only for managed frames: matchbox-window-manager's frames are override-redirect.
+            guard let client = clientFor(topLevel: window) else { return }
+            let frame = Rect(
+                x: Int(event.x), y: Int(event.y), width: Int(event.width + 2 * event.border_width),
+                height: Int(event.height + 2 * event.border_width))
+            output.append(.windowConfigured(WindowID(client), frame: frame))
+            awaitingConfigure.remove(client)
+        } else if event.send_event != 0, awaitingConfigure.remove(window) != nil {
+            // A WM's synthetic ConfigureNotify: ICCCM's answer to a request it refused or only partly granted
+            // (matchbox-window-manager answers moves of NORMAL windows this way). Reported with the frame's
+            // real rect so the engine sees the window stayed put. WMs also send one after every real move
+            // (ICCCM 4.1.5); that one follows the frame's own ConfigureNotify, which already answered our
+            // request, and is skipped.
+            if let topLevel = connection.topLevel(client: window) {
+                output.append(.windowConfigured(WindowID(window), frame: topLevel.frameRect))
+            }
+        }
+    }
+
+    /// Every new top-level window is watched from its creation: a client is recognised when the WM sets its
+    /// WM_STATE, which may come after the frame's MapNotify.
+    func createNotify(_ event: XCreateWindowEvent) {
+        guard event.parent == connection.root, event.override_redirect == 0, event.window != managerWindow else {
+            return
+        }
+        connection.selectInput(event.window, Self.clientMask)
+    }
+
+    func mapNotify(_ event: XMapEvent) {
+        let window = event.window
+        if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
+        guard event.event == connection.root, window != managerWindow else { return }
+        // A frame may be override-redirect (matchbox-window-manager's are): look for a client in any case.
+        notClients.remove(window)
+        clientOfTopLevel[window] = nil
+        if let client = clientFor(topLevel: window) {
+            track(client)
+        } else {
+            if event.override_redirect != 0 { notClients.insert(window) }
+            considerUnmanaged(window)
+        }
+    }
+
+    func unmapNotify(_ event: XUnmapEvent) {
+        let window = event.window
+        if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
+        if knownClients.contains(window) { maybeWithdrawn.insert(window) }
+    }
+
+    func reparentNotify(_ event: XReparentEvent) {
+        let window = event.window
+        clientOfTopLevel[window] = nil
+        notClients.remove(window)
+        if keyboardCandidates.contains(window) { keyboardDirty = true }
+        // A WM that unmanages a client hands it back to the root.
+        if event.parent == connection.root, knownClients.contains(window) { maybeWithdrawn.insert(window) }
+    }
+
+    func propertyNotify(_ event: XPropertyEvent) {
+        let atoms = connection.atoms
+        let window = event.window, name = event.atom
+        if window == connection.root {
+            switch name {
+            case atoms.netActiveWindow: focusDirty = true
+            case atoms.netWorkarea, atoms.netCurrentDesktop: screenDirty = true
+            case atoms.netSupported, atoms.netSupportingWMCheck: readWMSupport()
+            default: break
+            }
+            return
+        }
+        if name == atoms.wmState, !knownClients.contains(window) {
+            // The WM has just taken this client on.
+            if let state = connection.wmState(window), state != 0 { track(window) }
+            return
+        }
+        guard knownClients.contains(window) || keyboardCandidates.contains(window) else { return }
+        switch name {
+        case atoms.netWMState:
+            if keyboardCandidates.contains(window) { keyboardDirty = true }
+            guard knownClients.contains(window) else { return }
+            let state = connection.windowState(window).state
+            if knownStates[window] != state {
+                knownStates[window] = state
+                output.append(.windowStateChanged(WindowID(window), state))
+            }
+        case atoms.wmState:
+            maybeWithdrawn.insert(window)
+        case atoms.wmClass, atoms.wmName, atoms.netWMName:
+            considerKeyboard(window)
+        default:
+            break
+        }
+    }
+}

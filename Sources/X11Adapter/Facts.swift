@@ -1,0 +1,86 @@
+import CX11
+import OskshiftCore
+
+/// A client top-level as found on the server: the client window, its frame, and their rects.
+struct TopLevel {
+    var client: Window
+    /// The root child holding the client: the WM frame, or the client itself when it is not reparented.
+    var frame: Window
+    /// The frame's outer rect in root coordinates.
+    var frameRect: Rect
+    var extents: FrameExtents
+}
+
+extension Connection {
+    /// Locates the frame of `client` and reads both rects.
+    func topLevel(client: Window) -> TopLevel? {
+        guard let frame = topLevel(of: client), let frameRect = geometry(frame) else { return nil }
+        return TopLevel(client: client, frame: frame, frameRect: frameRect, extents: extents(client: client,
+            frame: frame, frameRect: frameRect))
+    }
+
+    /// `_NET_FRAME_EXTENTS` (left, right, top, bottom) when it is well-formed; else what the tree says: the
+    /// client's offset inside its frame.
+    func extents(client: Window, frame: Window, frameRect: Rect) -> FrameExtents {
+        if let items = longs(client, atoms.netFrameExtents, type: XA_CARDINAL, minCount: 4) {
+            let values = items.prefix(4).map { Int(UInt32(truncatingIfNeeded: $0)) }
+            if values.allSatisfy({ $0 <= 4096 }) {
+                return FrameExtents(left: values[0], right: values[1], top: values[2], bottom: values[3])
+            }
+        }
+        guard frame != client, let inner = rootRect(client) else { return .none }
+        let left = inner.x - frameRect.x, top = inner.y - frameRect.y
+        let right = frameRect.maxX - inner.maxX, bottom = frameRect.maxY - inner.maxY
+        guard [left, top, right, bottom].allSatisfy({ $0 >= 0 && $0 <= 4096 }) else { return .none }
+        return FrameExtents(left: left, right: right, top: top, bottom: bottom)
+    }
+
+    /// `_NET_WM_STATE` reduced to what the engine uses, plus HIDDEN.
+    func windowState(_ client: Window) -> (state: WindowState, hidden: Bool) {
+        let list = Set(atomList(client, atoms.netWMState))
+        return (WindowState(
+            maximizedVertically: list.contains(atoms.netWMStateMaximizedVert),
+            maximizedHorizontally: list.contains(atoms.netWMStateMaximizedHorz),
+            fullscreen: list.contains(atoms.netWMStateFullscreen)), list.contains(atoms.netWMStateHidden))
+    }
+
+    /// The first `_NET_WM_WINDOW_TYPE` we know; NORMAL when it is absent (EWMH's default for managed windows).
+    func windowKind(_ client: Window) -> WindowKind {
+        let types = atomList(client, atoms.netWMWindowType, maxLongs: 16)
+        if types.isEmpty { return .normal }
+        return types.lazy.compactMap { self.atoms.windowKinds[$0] }.first ?? .other
+    }
+
+    /// WM_NORMAL_HINTS min and max size (words 5-8, flags PMinSize = 16, PMaxSize = 32), trusted only when the
+    /// property is a WM_SIZE_HINTS of at least 9 words and the sizes are sane.
+    func sizeHints(_ client: Window) -> (min: Size?, max: Size?) {
+        guard let words = longs(client, atoms.wmNormalHints, type: atoms.wmSizeHints, minCount: 9) else {
+            return (nil, nil)
+        }
+        let flags = Int(UInt32(truncatingIfNeeded: words[0]))
+        func size(_ index: Int) -> Size? {
+            let width = Int(Int32(truncatingIfNeeded: words[index]))
+            let height = Int(Int32(truncatingIfNeeded: words[index + 1]))
+            guard width > 0, height > 0, width <= 32767, height <= 32767 else { return nil }
+            return Size(width: width, height: height)
+        }
+        return (flags & 16 != 0 ? size(5) : nil, flags & 32 != 0 ? size(7) : nil)
+    }
+
+    func isKeyboard(_ window: Window, wmClass: WMClass?, extra: [KeyboardRule]) -> Bool {
+        BuiltInKeyboards.matches(wmClass: wmClass, name: windowName(window), extra: extra)
+    }
+
+    /// Everything the engine needs to know about a client top-level.
+    func facts(client: Window, keyboards extra: [KeyboardRule]) -> WindowFacts? {
+        guard let topLevel = topLevel(client: client), let attributes = attributes(client) else { return nil }
+        let wmClass = wmClass(client)
+        let hints = sizeHints(client)
+        return WindowFacts(
+            id: WindowID(client), frame: topLevel.frameRect, extents: topLevel.extents, kind: windowKind(client),
+            // The client's own flag: some WMs (matchbox) make their frames override-redirect.
+            overrideRedirect: attributes.override_redirect != 0,
+            state: windowState(client).state, minSize: hints.min, maxSize: hints.max, wmClass: wmClass,
+            isKeyboard: isKeyboard(client, wmClass: wmClass, extra: extra))
+    }
+}

@@ -1,0 +1,139 @@
+import CX11
+import OskshiftCore
+
+/// The focused top-level and its focused field.
+extension X11Adapter {
+    /// `_NET_ACTIVE_WINDOW` when the WM supports it, else the X input focus. The WM sets the property to 0 for a
+    /// moment at every focus change: a 0 falls back to the input focus, and when that names no client either,
+    /// the focus stays where it was (a window that goes away is reported by `windowDestroyed`).
+    func focusedClientNow() -> Window? {
+        if supportsActiveWindow {
+            if let active = connection.windowProperty(connection.root, connection.atoms.netActiveWindow) {
+                return connection.client(containing: active) ?? active
+            }
+            if let client = inputFocusClient() { return client }
+            if let current = focusedClient, connection.attributes(current) != nil { return current }
+            return nil
+        }
+        return inputFocusClient()
+    }
+
+    /// The X input focus window. The corresponding Xlib call is XGetInputFocus.
+    func inputFocusWindow() -> Window? {
+        var window: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(connection.display, &window, &revert)
+        return window > 1 ? window : nil  // None = 0, PointerRoot = 1
+    }
+
+    func inputFocusClient() -> Window? {
+        inputFocusWindow().flatMap { connection.client(containing: $0) }
+    }
+
+    func settleFocus() {
+        guard focusDirty || fieldDirty else { return }
+        let refocus = focusDirty
+        focusDirty = false
+        fieldDirty = false
+        let client = refocus ? focusedClientNow() : focusedClient
+        if client != focusedClient {
+            focusedClient = client
+            sentField = nil
+            guard let client, let facts = connection.facts(client: client, keyboards: configuration.keyboards)
+            else {
+                focusedClient = nil
+                output.append(.focusChanged(nil))
+                return
+            }
+            track(client)
+            watchFocus(inside: client)
+            let field = focusField(facts)
+            sentField = field.map { relative($0, to: facts.frame.origin) }
+            output.append(.focusChanged(Focus(window: facts, field: field)))
+            return
+        }
+        guard let client, let topLevel = connection.topLevel(client: client),
+            let facts = connection.facts(client: client, keyboards: configuration.keyboards)
+        else { return }
+        let field = focusField(facts)
+        let fieldRelative = field.map { relative($0, to: topLevel.frameRect.origin) }
+        if fieldRelative != sentField {
+            sentField = fieldRelative
+            output.append(.focusRectChanged(WindowID(client), field, frame: topLevel.frameRect))
+        }
+    }
+
+    /// FocusIn is only reported on windows that selected FocusChangeMask, and a move between two subwindows
+    /// reaches neither their common ancestor nor the root: so every subwindow of the focused client selects it.
+    func watchFocus(inside client: Window) {
+        for window in connection.descendants(of: client) {
+            connection.selectInput(window, FocusChangeMask)
+        }
+    }
+
+    /// The focused field by the configured sources, in order; nil for `window` or when none knows better.
+    func focusField(_ facts: WindowFacts) -> FocusRect? {
+        let client = Window(facts.id.raw)
+        for source in configuration.settings(for: facts.wmClass).focus {
+            switch source {
+            case .caret, .widget:
+                if let rect = accessibleFocus?.focusRect(source, in: facts) { return rect }
+            case .inputFocus:
+                if let rect = inputFocusRect(client: client, frame: facts.frame) {
+                    return FocusRect(rect: rect, source: .inputFocus)
+                }
+            case .pointer:
+                if let rect = pointerBand(client: client, frame: facts.frame) {
+                    return FocusRect(rect: rect, source: .pointer)
+                }
+            case .window:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// The X focus window when it is a strict descendant of the client, in root coordinates; tiny focus proxies
+    /// (toolkits park the focus on a 1x1 window) tell nothing and are skipped.
+    func inputFocusRect(client: Window, frame: Rect) -> Rect? {
+        guard let focus = inputFocusWindow(), focus != client, connection.isDescendant(focus, of: client),
+            let rect = connection.rootRect(focus), rect.width >= 4, rect.height >= 4,
+            let visible = rect.intersection(frame)
+        else { return nil }
+        return visible
+    }
+
+    /// A `pointer_band` px high band across the frame, centred on the last press inside this window.
+    func pointerBand(client: Window, frame: Rect) -> Rect? {
+        guard let press = presses[client] else { return nil }
+        let band = max(configuration.avoidance.pointerBand, 1)
+        let centre = frame.y + press.y
+        let top = max(frame.minY, centre - band / 2)
+        let bottom = min(frame.maxY, top + band)
+        guard bottom > top else { return nil }
+        return Rect(x: frame.x, y: top, width: frame.width, height: bottom - top)
+    }
+
+    /// Records a press for the `pointer` source. Raw XInput2 events carry no position and no window, so the
+    /// pointer is asked where it is; the press is kept relative to the frame it landed in, which stays valid
+    /// after that window is moved. The corresponding Xlib call is XQueryPointer.
+    func recordPress() {
+        var rootReturn: Window = 0, child: Window = 0
+        var rootX: Int32 = 0, rootY: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
+        var buttons: UInt32 = 0
+        guard XQueryPointer(connection.display, connection.root, &rootReturn, &child, &rootX, &rootY, &winX, &winY,
+            &buttons) != 0, child != 0, !keyboardFrames.contains(child),
+            let client = clientFor(topLevel: child), !keyboardCandidates.contains(client),
+            let frame = connection.geometry(child)
+        else { return }
+        if presses.updateValue(Point(x: Int(rootX) - frame.x, y: Int(rootY) - frame.y), forKey: client) == nil {
+            pressOrder.append(client)
+            if pressOrder.count > 16 { presses[pressOrder.removeFirst()] = nil }
+        }
+        if client == focusedClient { fieldDirty = true }
+    }
+
+    func relative(_ field: FocusRect, to origin: Point) -> FocusRect {
+        FocusRect(rect: field.rect.relative(to: origin), caret: field.caret?.relative(to: origin), source: field.source)
+    }
+}

@@ -1,0 +1,74 @@
+import CX11
+import OskshiftCore
+
+/// Every request that changes the server goes through here, and nowhere else.
+struct Writer {
+    let connection: Connection
+    /// The WM lists `_NET_MOVERESIZE_WINDOW` in `_NET_SUPPORTED`.
+    var supportsMoveResize: Bool
+
+    /// Performs one engine action that touches the server. Timer and log actions are the loop's.
+    func perform(_ action: Action) {
+        switch action {
+        case .moveResize(let id, let frame, let extents):
+            moveResize(id.raw, frame: frame, extents: extents)
+        case .setMaximized(let id, let on):
+            let atoms = connection.atoms
+            sendState(id.raw, add: on, atoms.netWMStateMaximizedVert, atoms.netWMStateMaximizedHorz)
+        case .setFullscreen(let id, let on):
+            sendState(id.raw, add: on, connection.atoms.netWMStateFullscreen, 0)
+        case .saveOriginal(let id, let saved):
+            saveOriginal(id.raw, saved)
+        case .clearOriginal(let id):
+            XDeleteProperty(connection.display, id.raw, connection.atoms.originalGeometry)
+        case .startTimer, .stopTimer, .log:
+            break
+        }
+    }
+
+    /// With `_NET_MOVERESIZE_WINDOW` (source 2 = pager/tool, gravity NorthWest, flags x|y|width|height): x, y are
+    /// the frame's top-left, width and height the client's size. Without it, XMoveResizeWindow on the client:
+    /// for a reparented client ICCCM's NorthWest gravity puts the frame's top-left at x, y (openbox measured so);
+    /// a client that is its own top-level is placed at the client rect.
+    private func moveResize(_ client: Window, frame: Rect, extents: FrameExtents) {
+        let inner = extents.clientRect(ofFrame: frame)
+        let width = max(inner.width, 1), height = max(inner.height, 1)
+        if supportsMoveResize {
+            let flags = 1 | (0xF << 8) | (2 << 12)
+            sendClientMessage(client, connection.atoms.netMoveResizeWindow, (flags, frame.x, frame.y, width, height, 0))
+            return
+        }
+        let reparented = connection.queryTree(client).map { $0.parent != connection.root } ?? false
+        let origin = reparented ? frame.origin : inner.origin
+        XMoveResizeWindow(connection.display, client, Int32(origin.x), Int32(origin.y), UInt32(width), UInt32(height))
+    }
+
+    /// `_NET_WM_STATE` add (1) or remove (0) one or two properties, source 2.
+    private func sendState(_ client: Window, add: Bool, _ first: Atom, _ second: Atom) {
+        sendClientMessage(client, connection.atoms.netWMState, (add ? 1 : 0, Int(first), Int(second), 2, 0, 0))
+    }
+
+    private func saveOriginal(_ client: Window, _ saved: SavedGeometry) {
+        var words = SavedGeometryProperty.encode(saved)
+        let count = Int32(words.count)
+        words.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(
+                connection.display, client, connection.atoms.originalGeometry, XA_CARDINAL, 32, PropModeReplace,
+                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
+        }
+    }
+
+    /// An EWMH request to the window manager: a ClientMessage on the root with SubstructureRedirect|Notify.
+    /// The corresponding Xlib call is XSendEvent.
+    private func sendClientMessage(_ window: Window, _ type: Atom, _ data: (Int, Int, Int, Int, Int, Int)) {
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.display = connection.display
+        event.xclient.window = window
+        event.xclient.message_type = type
+        event.xclient.format = 32
+        event.xclient.data.l = (data.0, data.1, data.2, data.3, data.4)
+        _ = XSendEvent(
+            connection.display, connection.root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+    }
+}

@@ -1,0 +1,243 @@
+import CX11
+import Glibc
+import OskshiftCore
+
+/// Reads the X server into engine events and performs engine actions on it. Not thread-safe: the thread that
+/// created it owns the Display.
+public final class X11Adapter {
+    let connection: Connection
+    var writer: Writer
+
+    public var configuration: Configuration {
+        didSet { if configuration.keyboards != oldValue.keyboards { reconsiderKeyboards() } }
+    }
+
+    /// The AT-SPI seam: answers the `caret` and `widget` focus sources when set.
+    public var accessibleFocus: AccessibleFocusProvider?
+
+    /// The monitors as last read (and sent as `screenChanged`).
+    public internal(set) var screen: OskshiftCore.Screen
+
+    /// Another instance took the manager selection (`--replace`): this one should restore and exit.
+    public internal(set) var selectionLost = false
+
+    // MARK: What the server has told us
+
+    /// Root child (WM frame, or the client itself) to its managed client.
+    var clientOfTopLevel: [Window: Window] = [:]
+    /// Override-redirect root children found to hold no client when mapped (menus, tooltips): not searched again
+    /// at every ConfigureNotify.
+    var notClients: Set<Window> = []
+    /// Clients whose structure and properties we watch.
+    var knownClients: Set<Window> = []
+    /// Last `_NET_WM_STATE` seen per known client, so that only real changes become events.
+    var knownStates: [Window: WindowState] = [:]
+    /// Windows that look like on-screen keyboards (visible or not).
+    var keyboardCandidates: Set<Window> = []
+    /// Root children holding a keyboard candidate, so their ConfigureNotify is recognised.
+    var keyboardFrames: Set<Window> = []
+    var shownKeyboard: Rect?
+    var focusedClient: Window?
+    /// The focused field relative to its window's frame origin, as last sent.
+    var sentField: FocusRect?
+    /// The last press inside each top-level other than a keyboard, relative to that window's frame origin
+    /// (the most recent few windows only).
+    var presses: [Window: Point] = [:]
+    var pressOrder: [Window] = []
+    /// Clients unmapped or reparented to the root: withdrawn unless WM_STATE says otherwise.
+    var maybeWithdrawn: Set<Window> = []
+    /// Clients we asked to move or resize whose frame has not answered with a real ConfigureNotify yet.
+    var awaitingConfigure: Set<Window> = []
+
+    // MARK: What the WM and server offer
+    var wmPresent = false
+    var supportsActiveWindow = false
+    var xinputOpcode: Int32?
+    var randrEventBase: Int32?
+    var managerWindow: Window = 0
+
+    // MARK: The top half's to-do list, filled by the event handlers
+    var keyboardDirty = false
+    var focusDirty = false
+    var fieldDirty = false
+    var screenDirty = false
+    var output: [Event] = []
+    var notes: [String] = []
+
+    /// Opens the display (nil: $DISPLAY). Nothing is watched until `start()`.
+    public init(displayName: String?, configuration: Configuration) throws(ConnectionError) {
+        connection = try Connection(displayName: displayName)
+        writer = Writer(connection: connection, supportsMoveResize: false)
+        self.configuration = configuration
+        screen = OskshiftCore.Screen(monitors: [])
+    }
+
+    /// The display's name as Xlib resolved it, e.g. ":1".
+    public var displayName: String { connection.name }
+
+    /// The X connection's socket, for poll(2).
+    public var fileDescriptor: Int32 { connection.fileDescriptor }
+
+    /// Events are waiting in Xlib's queue or on the socket. The corresponding Xlib call is XPending.
+    public var hasPendingEvents: Bool { XPending(connection.display) > 0 }
+
+    /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
+    public func perform(_ action: Action) {
+        if case .moveResize(let id, _, _) = action { awaitingConfigure.insert(Window(id.raw)) }
+        writer.perform(action)
+    }
+
+    public func flush() { connection.flush() }
+
+    /// A round trip, so that everything sent has been processed.
+    public func sync() { connection.sync() }
+
+    /// Protocol errors reported since the last call (BadWindow and the like; never fatal).
+    public func takeErrors() -> [XErrorRecord] { XErrorHandlers.take() }
+
+    /// Remarks worth a verbose log line (a rejected saved geometry, a missing extension).
+    public func takeNotes() -> [String] {
+        defer { notes.removeAll() }
+        return notes
+    }
+
+    static let rootMask = SubstructureNotifyMask | StructureNotifyMask | PropertyChangeMask
+    static let clientMask = StructureNotifyMask | PropertyChangeMask | FocusChangeMask
+
+    /// Starts watching and returns the state as events: `screenChanged`, `keyboardShown` when one is visible,
+    /// `displacedWindowFound` per window left moved by an earlier run, then `focusChanged`.
+    public func start() -> [Event] {
+        connection.selectInput(connection.root, Self.rootMask)
+        setUpRandR()
+        setUpXInput()
+        readWMSupport()
+        screen = connection.readScreen()
+        output = [.screenChanged(screen)]
+
+        var displaced: [Event] = []
+        for child in connection.queryTree(connection.root)?.children ?? [] {
+            guard let attributes = connection.attributes(child) else { continue }
+            if let client = clientFor(topLevel: child) {
+                track(client)
+                if let saved = connection.savedGeometry(client) {
+                    if saved.isPlausible(on: screen),
+                        let facts = connection.facts(client: client, keyboards: configuration.keyboards)
+                    {
+                        displaced.append(.displacedWindowFound(facts, saved: saved))
+                    } else {
+                        notes.append("ignored an implausible saved geometry on \(WindowID(client))")
+                    }
+                }
+            } else if attributes.override_redirect == 0, child != managerWindow {
+                // Withdrawn now; recognised when a WM sets its WM_STATE.
+                connection.selectInput(child, Self.clientMask)
+                if attributes.map_state == IsViewable { considerUnmanaged(child) }
+            } else if attributes.map_state == IsViewable {
+                considerUnmanaged(child)
+            }
+        }
+        keyboardDirty = true
+        settleKeyboard()
+        output += displaced
+        focusDirty = true
+        settleFocus()
+        return takeOutput()
+    }
+
+    /// Handles every queued event, then queries the server once for what they made stale, and returns the
+    /// resulting engine events in order.
+    public func drain() -> [Event] {
+        var event = XEvent()
+        while XPending(connection.display) > 0 {
+            XNextEvent(connection.display, &event)
+            dispatch(&event)
+        }
+        settle()
+        return takeOutput()
+    }
+
+    func takeOutput() -> [Event] {
+        defer { output.removeAll() }
+        return output
+    }
+
+    /// The top half: one query per kind of staleness, after the queue is empty.
+    func settle() {
+        settleWithdrawn()
+        if screenDirty {
+            screenDirty = false
+            let fresh = connection.readScreen()
+            if fresh != screen {
+                screen = fresh
+                output.append(.screenChanged(fresh))
+                keyboardDirty = true
+            }
+        }
+        settleKeyboard()
+        settleFocus()
+    }
+
+    /// `_NET_SUPPORTED` (for `_NET_MOVERESIZE_WINDOW` and `_NET_ACTIVE_WINDOW`) and whether a WM redirects the
+    /// root's substructure at all.
+    func readWMSupport() {
+        let supported = Set(connection.atomList(connection.root, connection.atoms.netSupported, maxLongs: 4096))
+        writer.supportsMoveResize = supported.contains(connection.atoms.netMoveResizeWindow)
+        supportsActiveWindow = supported.contains(connection.atoms.netActiveWindow)
+        let masks = connection.attributes(connection.root)?.all_event_masks ?? 0
+        wmPresent = masks & SubstructureRedirectMask != 0
+    }
+
+    /// The managed client inside a root child (cached), or the child itself when no WM manages anything.
+    func clientFor(topLevel: Window) -> Window? {
+        if let client = clientOfTopLevel[topLevel] { return client }
+        if notClients.contains(topLevel) { return nil }
+        var client = connection.client(inTopLevel: topLevel)
+        if client == nil, !wmPresent, topLevel != managerWindow,
+            let attributes = connection.attributes(topLevel), attributes.override_redirect == 0,
+            attributes.map_state == IsViewable
+        {
+            client = topLevel
+        }
+        if let client { clientOfTopLevel[topLevel] = client }
+        return client
+    }
+
+    /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard.
+    func track(_ client: Window) {
+        guard client != managerWindow, knownClients.insert(client).inserted else { return }
+        connection.selectInput(client, Self.clientMask)
+        knownStates[client] = connection.windowState(client).state
+        considerKeyboard(client)
+    }
+
+    func forget(_ window: Window) {
+        if knownClients.remove(window) != nil { output.append(.windowDestroyed(WindowID(window))) }
+        knownStates[window] = nil
+        maybeWithdrawn.remove(window)
+        clientOfTopLevel[window] = nil
+        notClients.remove(window)
+        if keyboardCandidates.remove(window) != nil { keyboardDirty = true }
+        presses[window] = nil
+        pressOrder.removeAll { $0 == window }
+        awaitingConfigure.remove(window)
+        if focusedClient == window { focusDirty = true }
+    }
+
+    /// A withdrawn client (WM_STATE gone or Withdrawn, or no WM and unmapped) is as good as destroyed for the
+    /// engine. Iconified clients keep WM_STATE = 3 and stay known.
+    func settleWithdrawn() {
+        guard !maybeWithdrawn.isEmpty else { return }
+        for window in maybeWithdrawn {
+            let state = connection.wmState(window)
+            let mapped = connection.attributes(window).map { $0.map_state != IsUnmapped } ?? false
+            let withdrawn = wmPresent ? (state == nil || state == 0) && !mapped : !mapped
+            if withdrawn {
+                forget(window)
+                for (topLevel, client) in clientOfTopLevel where client == window {
+                    clientOfTopLevel[topLevel] = nil
+                }
+            }
+        }
+        maybeWithdrawn.removeAll()
+    }
+}

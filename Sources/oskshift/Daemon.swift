@@ -1,0 +1,193 @@
+import CLinux
+import Glibc
+import OskshiftCore
+import X11Adapter
+
+/// The command line's entry and the daemon's loop: one thread owns the display, and waits on the X connection,
+/// the signals and (only while an animation runs) the timer together.
+final class Daemon {
+    let options: Options
+    let adapter: X11Adapter
+    let signals: SignalSource
+    let timer: TimerSource
+    var engine: Engine
+    var configurationPath: String?
+
+    static func main(arguments: [String]) -> Int32 {
+        let options: Options
+        switch Options.parse(arguments) {
+        case .success(let parsed): options = parsed
+        case .failure(let error):
+            Log.say(error.sentence)
+            return 2
+        }
+        switch options.command {
+        case .version:
+            Log.output(Options.version + "\n")
+            return 0
+        case .help:
+            Log.output(Options.help)
+            return 0
+        case .checkConfig:
+            switch ConfigLoading.load(explicit: options.configPath) {
+            case .success: return 0
+            case .failure(let errors):
+                errors.lines.forEach(Log.line)
+                return 2
+            }
+        case .printConfig:
+            switch ConfigLoading.load(explicit: options.configPath) {
+            case .success(let configuration):
+                Log.output(ConfigLoading.render(configuration))
+                return 0
+            case .failure(let errors):
+                errors.lines.forEach(Log.line)
+                return 2
+            }
+        case .run:
+            return run(options)
+        }
+    }
+
+    static func run(_ options: Options) -> Int32 {
+        let configuration: Configuration
+        switch ConfigLoading.load(explicit: options.configPath) {
+        case .success(let loaded): configuration = loaded
+        case .failure(let errors):
+            errors.lines.forEach(Log.line)
+            Log.say("the configuration has errors; not starting")
+            return 2
+        }
+        // Blocked before anything else, so a signal that arrives during start-up waits in the signalfd.
+        guard let signals = SignalSource(), let timer = TimerSource() else {
+            Log.say("cannot set up signal handling: \(String(cString: strerror(errno)))")
+            return 1
+        }
+        let adapter: X11Adapter
+        do {
+            adapter = try X11Adapter(displayName: options.displayName, configuration: configuration)
+        } catch {
+            Log.say(error.description)
+            return 2
+        }
+        switch adapter.acquireManagerSelection(replace: options.replace) {
+        case .acquired: break
+        case .acquiredOldOwnerLingering:
+            Log.say("the oskshift being replaced did not exit within 2 s; starting anyway")
+        case .taken:
+            Log.say("another oskshift already serves display \(adapter.displayName) (--replace takes over)")
+            return 3
+        }
+        let daemon = Daemon(options: options, adapter: adapter, signals: signals, timer: timer,
+            configuration: configuration)
+        return daemon.loop()
+    }
+
+    init(options: Options, adapter: X11Adapter, signals: SignalSource, timer: TimerSource,
+        configuration: Configuration)
+    {
+        self.options = options
+        self.adapter = adapter
+        self.signals = signals
+        self.timer = timer
+        configurationPath = ConfigLoading.locate(explicit: options.configPath)
+        let initial = adapter.start()
+        engine = Engine(configuration: configuration, screen: adapter.screen)
+        handle(initial)
+        Log.say("ready on display \(adapter.displayName)")
+    }
+
+    func loop() -> Int32 {
+        var fds = [
+            pollfd(fd: adapter.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        while true {
+            // Replies to our own queries pull events into Xlib's queue without making the socket readable:
+            // drain until Xlib has nothing left before sleeping.
+            while adapter.hasPendingEvents {
+                handle(adapter.drain())
+                if adapter.selectionLost {
+                    Log.say("replaced by another oskshift; restoring windows")
+                    return stop()
+                }
+            }
+            for index in fds.indices { fds[index].revents = 0 }
+            if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                if errno == EINTR { continue }
+                Log.say("poll failed: \(String(cString: strerror(errno)))")
+                return 1
+            }
+            if fds[1].revents != 0 {
+                for signal in signals.read() {
+                    if signal == SIGHUP {
+                        reload()
+                    } else {
+                        return stop()
+                    }
+                }
+            }
+            if fds[2].revents != 0, timer.read() > 0 {
+                handle([.timerFired])
+            }
+            // fds[0]: the next round of the loop drains it; a dead connection ends in Xlib's IO error exit.
+        }
+    }
+
+    /// SIGTERM, SIGINT, or the selection taken by `--replace`: restore every window, wait for the server to
+    /// have done it, exit 0.
+    func stop() -> Int32 {
+        handle([.stopping])
+        adapter.sync()
+        return 0
+    }
+
+    /// SIGHUP: a good file replaces the configuration; a bad one is reported and the old one stays.
+    func reload() {
+        configurationPath = ConfigLoading.locate(explicit: options.configPath)
+        switch ConfigLoading.load(explicit: options.configPath) {
+        case .success(let configuration):
+            adapter.configuration = configuration
+            Log.say("configuration reloaded from \(configurationPath ?? "built-in defaults")")
+            handle([.configurationChanged(configuration)])
+        case .failure(let errors):
+            errors.lines.forEach(Log.line)
+            Log.say("the new configuration has errors; keeping the previous one")
+        }
+    }
+
+    /// Feeds events to the engine and carries out its actions: server requests through the adapter's writer
+    /// (never in --dry-run), timers here, decisions to the log.
+    func handle(_ events: [Event]) {
+        for event in events {
+            if options.verbose { Log.line("event: " + EventDescription.line(event)) }
+            let actions = engine.handle(event, now: MonotonicClock.milliseconds())
+            for action in actions {
+                switch action {
+                case .log(let decision):
+                    if options.verbose || options.dryRun { Log.line("decision: \(decision)") }
+                case .startTimer(let interval):
+                    timer.start(intervalMs: interval)
+                case .stopTimer:
+                    timer.stop()
+                default:
+                    if options.dryRun {
+                        Log.line("would: " + EventDescription.line(action))
+                    } else {
+                        if options.verbose { Log.line("action: " + EventDescription.line(action)) }
+                        adapter.perform(action)
+                    }
+                }
+            }
+        }
+        adapter.flush()
+        if options.verbose {
+            for note in adapter.takeNotes() { Log.line("note: " + note) }
+            for error in adapter.takeErrors() { Log.line("note: \(error)") }
+        } else {
+            _ = adapter.takeNotes()
+            _ = adapter.takeErrors()
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import OskshiftCore
+
+/// `event: ...` lines for --verbose: one stable line per engine event, for people and for the e2e tests.
+enum EventDescription {
+    static func line(_ event: Event) -> String {
+        switch event {
+        case .keyboardShown(let rect): return "keyboard-shown \(rect)"
+        case .keyboardMoved(let rect): return "keyboard-moved \(rect)"
+        case .keyboardHidden: return "keyboard-hidden"
+        case .focusChanged(nil): return "focus-changed none"
+        case .focusChanged(let focus?):
+            return "focus-changed \(window(focus.window)) field=\(field(focus.field))"
+        case .focusRectChanged(let id, let field, let frame):
+            return "focus-rect-changed \(id) field=\(self.field(field)) frame=\(frame)"
+        case .windowConfigured(let id, let frame): return "window-configured \(id) frame=\(frame)"
+        case .windowStateChanged(let id, let state): return "window-state-changed \(id) state=\(self.state(state))"
+        case .windowDestroyed(let id): return "window-destroyed \(id)"
+        case .screenChanged(let screen):
+            let monitors = screen.monitors.map { "\($0.name.isEmpty ? "-" : $0.name):\($0.rect)/\($0.workArea)" }
+            return "screen-changed monitors=\(monitors.joined(separator: ","))"
+        case .configurationChanged: return "configuration-changed"
+        case .displacedWindowFound(let facts, let saved):
+            return "displaced-window-found \(window(facts)) saved=\(saved.frame) saved-state=\(state(saved.state))"
+        case .timerFired: return "timer-fired"
+        case .stopping: return "stopping"
+        }
+    }
+
+    static func window(_ facts: WindowFacts) -> String {
+        let e = facts.extents
+        let wmClass = facts.wmClass.map { "\($0.instance)/\($0.className)" } ?? "-"
+        return "\(facts.id) frame=\(facts.frame) extents=\(e.left),\(e.right),\(e.top),\(e.bottom) "
+            + "kind=\(facts.kind.rawValue) class=\(wmClass) state=\(state(facts.state))"
+            + (facts.overrideRedirect ? " override-redirect" : "") + (facts.isKeyboard ? " keyboard" : "")
+    }
+
+    static func field(_ field: FocusRect?) -> String {
+        guard let field else { return "-" }
+        return "\(field.rect) source=\(field.source.rawValue)" + (field.caret.map { " caret=\($0)" } ?? "")
+    }
+
+    static func state(_ state: WindowState) -> String {
+        var words: [String] = []
+        if state.maximizedVertically { words.append("max-vert") }
+        if state.maximizedHorizontally { words.append("max-horz") }
+        if state.fullscreen { words.append("fullscreen") }
+        return words.isEmpty ? "normal" : words.joined(separator: "+")
+    }
+
+    /// `would: ...` lines for --dry-run.
+    static func line(_ action: Action) -> String {
+        switch action {
+        case .moveResize(let id, let frame, let e):
+            return "move-resize \(id) frame=\(frame) extents=\(e.left),\(e.right),\(e.top),\(e.bottom)"
+        case .setMaximized(let id, let on): return "set-maximized \(id) \(on)"
+        case .setFullscreen(let id, let on): return "set-fullscreen \(id) \(on)"
+        case .saveOriginal(let id, let saved): return "save-original \(id) \(saved.frame) \(state(saved.state))"
+        case .clearOriginal(let id): return "clear-original \(id)"
+        case .startTimer(let ms): return "start-timer \(ms)ms"
+        case .stopTimer: return "stop-timer"
+        case .log(let decision): return "decision: \(decision)"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CLinux
+import Glibc
+
+/// SIGTERM, SIGINT and SIGHUP, blocked for normal delivery and read as data from a signalfd, so the loop
+/// handles them between events like any other input. The corresponding calls are sigprocmask(2) and signalfd(2).
+struct SignalSource {
+    let fileDescriptor: Int32
+
+    init?() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, signal) }
+        guard sigprocmask(SIG_BLOCK, &set, nil) == 0 else { return nil }
+        let fd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        fileDescriptor = fd
+    }
+
+    /// The signals that arrived since the last call.
+    func read() -> [Int32] {
+        var signals: [Int32] = []
+        var info = signalfd_siginfo()
+        let size = MemoryLayout<signalfd_siginfo>.size
+        while Glibc.read(fileDescriptor, &info, size) == size {
+            signals.append(Int32(info.ssi_signo))
+        }
+        return signals
+    }
+}
+
+/// The engine's animation timer: armed only between startTimer and stopTimer, so an idle daemon never wakes.
+/// The corresponding calls are timerfd_create(2) and timerfd_settime(2).
+struct TimerSource {
+    let fileDescriptor: Int32
+
+    init?() {
+        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
+        guard fd >= 0 else { return nil }
+        fileDescriptor = fd
+    }
+
+    func start(intervalMs: Int) {
+        let interval = max(intervalMs, 1)
+        let spec = timespec(tv_sec: interval / 1000, tv_nsec: (interval % 1000) * 1_000_000)
+        var value = itimerspec(it_interval: spec, it_value: spec)
+        timerfd_settime(fileDescriptor, 0, &value, nil)
+    }
+
+    func stop() {
+        var value = itimerspec()
+        timerfd_settime(fileDescriptor, 0, &value, nil)
+    }
+
+    /// Expirations since the last read (0 when none: a stopped timer may still have been readable).
+    func read() -> UInt64 {
+        var count: UInt64 = 0
+        return Glibc.read(fileDescriptor, &count, 8) == 8 ? count : 0
+    }
+}

@@ -1,0 +1,99 @@
+/// The command line (PRODUCT.md "Command line").
+struct Options: Equatable {
+    enum Command: Equatable { case run, checkConfig, printConfig, version, help }
+
+    var command = Command.run
+    var configPath: String?
+    var displayName: String?
+    var dryRun = false
+    var verbose = false
+    var replace = false
+
+    static let version = "oskshift 0.1.0"
+
+    static let help = """
+        usage: oskshift [--config FILE] [--display DPY] [--dry-run] [--verbose] [--replace]
+               oskshift --check-config [--config FILE]
+               oskshift --print-config [--config FILE]
+               oskshift --version | --help
+
+        Keeps the focused field of an X11 window clear of the on-screen keyboard, and puts the window back
+        when the keyboard goes away.
+
+          --config FILE   read FILE instead of $XDG_CONFIG_HOME/oskshift/config.toml
+          --display DPY   the X display to serve (default: $DISPLAY)
+          --dry-run       decide and log, never move a window
+          --verbose       log every event and every decision on stderr
+          --replace       take over from an oskshift already serving the display
+          --check-config  report configuration errors as FILE:LINE:COL: message; exit 0 when valid, 2 when not
+          --print-config  print the effective configuration as TOML
+          --version       print the version
+          --help          print this help
+
+        Exit status: 0 stopped by a signal, windows restored; 1 display lost; 2 usage or configuration error;
+        3 another oskshift serves the display.
+
+        """
+
+    /// A sentence saying what is wrong with the command line.
+    struct UsageError: Error, Equatable {
+        var sentence: String
+    }
+
+    static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+        var options = Options()
+        var commands: [Command] = []
+        var index = 0
+        func value(for option: String, inline: String?) -> Result<String, UsageError> {
+            if let inline { return .success(inline) }
+            index += 1
+            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                return .failure(UsageError(sentence: "option \(option) needs a value"))
+            }
+            return .success(arguments[index])
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            var name = argument, inline: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            switch name {
+            case "--config":
+                switch value(for: name, inline: inline) {
+                case .success(let path): options.configPath = path
+                case .failure(let error): return .failure(error)
+                }
+            case "--display":
+                switch value(for: name, inline: inline) {
+                case .success(let display): options.displayName = display
+                case .failure(let error): return .failure(error)
+                }
+            case "--dry-run", "--verbose", "--replace", "--check-config", "--print-config", "--version", "--help",
+                "-h":
+                if inline != nil { return .failure(UsageError(sentence: "option \(name) takes no value")) }
+                switch name {
+                case "--dry-run": options.dryRun = true
+                case "--verbose": options.verbose = true
+                case "--replace": options.replace = true
+                case "--check-config": commands.append(.checkConfig)
+                case "--print-config": commands.append(.printConfig)
+                case "--version": commands.append(.version)
+                default: commands.append(.help)
+                }
+            default:
+                if argument.hasPrefix("-") {
+                    return .failure(UsageError(sentence: "unknown option \(argument) (see oskshift --help)"))
+                }
+                return .failure(UsageError(sentence: "unexpected argument \(argument) (see oskshift --help)"))
+            }
+            index += 1
+        }
+        if commands.count > 1 {
+            return .failure(UsageError(sentence: "choose one of --check-config, --print-config, --version, --help"))
+        }
+        options.command = commands.first ?? .run
+        return .success(options)
+    }
+}

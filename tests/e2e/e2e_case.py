@@ -1,0 +1,162 @@
+"""Base test case: one private desktop (and keyboard) per test class, one daemon per test, artifacts on disk.
+
+Artifacts go to out/e2e/<Class>/<test>/: the daemon's log, its config, and a screenshot of the root window
+when the test failed. The desktop's own process logs (WM, keyboard, clients) go to out/e2e/<Class>/.
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import unittest
+
+import clients
+import requirements
+from daemon import MARGIN, POINTER_BAND, REPOSITORY, Daemon, require_binary
+from desktop import Desktop
+from waiting import stays_equal, wait_for, wait_until_equal
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ACTING = ("adjust", "move", "offset", "inset", "resize", "unmaximize")
+
+
+def is_acting(decision):
+    """A decision that changes the window (the daemon logs e.g. action=adjust; none/skip/keep do not)."""
+    return decision.get("action", "").startswith(ACTING)
+
+ARTIFACTS = os.environ.get("OSKSHIFT_E2E_OUT") or os.path.join(REPOSITORY, "out", "e2e")
+
+
+def _require_for_class(tools):
+    """setUpClass cannot fail a single test; raising here marks every test of the class (error or skip)."""
+    missing = requirements.missing_tools(tools)
+    if not missing:
+        return
+    reason = "missing %s (run scripts/install-deps.sh)" % ", ".join(missing)
+    if requirements.running_on_ci():
+        raise AssertionError("CI=true and " + reason)
+    raise unittest.SkipTest(reason)
+
+
+class DesktopTestCase(unittest.TestCase):
+    wm = "openbox"
+    keyboard_kind = None       # a keyboards.Keyboard subclass, started once per class
+    keyboard_options = {}
+    wm_args = ()
+    screen = (1280, 800)
+
+    @classmethod
+    def setUpClass(cls):
+        tools = list(requirements.BASE_TOOLS)
+        tools.append("openbox" if cls.wm == "openbox" else "matchbox-window-manager")
+        if cls.keyboard_kind:
+            tools += list(cls.keyboard_kind.tools)
+        _require_for_class(tools)
+        cls.class_dir = os.path.join(ARTIFACTS, cls.__name__)
+        os.makedirs(cls.class_dir, exist_ok=True)
+        cls.desktop = Desktop(wm=cls.wm, screen=cls.screen, log_dir=cls.class_dir, wm_args=cls.wm_args).start()
+        cls.x = cls.desktop.x
+        try:
+            cls.keyboard = cls.keyboard_kind(cls.desktop, **cls.keyboard_options).start() if cls.keyboard_kind else None
+        except BaseException:
+            cls.desktop.stop()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.desktop.stop()
+
+    def setUp(self):
+        self.binary = require_binary(self)
+        self.test_dir = os.path.join(self.class_dir, self._testMethodName)
+        shutil.rmtree(self.test_dir, ignore_errors=True)  # logs of this run only, also when run by hand
+        os.makedirs(self.test_dir)
+        self._daemon_count = 0
+        if self.keyboard:
+            self.addCleanup(self._hide_keyboard_quietly)
+
+    def tearDown(self):
+        # tearDown runs before the cleanups close windows, so the picture shows the failing state.
+        self._screenshot_if_failed()
+
+    # --- helpers for tests ------------------------------------------------------------------------------
+
+    def start_daemon(self, *args, config=None, wait_ready=True):
+        self._daemon_count += 1
+        log = os.path.join(self.test_dir, "oskshift-%d.log" % self._daemon_count)
+        daemon = Daemon(self.desktop, log, **({"config": config} if config else {}), binary=self.binary)
+        self.addCleanup(daemon.stop)
+        return daemon.start(*args, wait_ready=wait_ready)
+
+    def xterm(self, title, geometry="80x24+100+100"):
+        client = clients.start_xterm(self, self.desktop, title, geometry)
+        self.addCleanup(client.close)
+        return client
+
+    def yad_form(self, title, **options):
+        client = clients.start_yad_form(self, self.desktop, title, **options)
+        self.addCleanup(client.close)
+        return client
+
+    def expected_offset_frame(self, original_frame, press_y, keyboard_rect, margin=MARGIN):
+        """Where `offset` must put the frame: the pointer band's bottom + margin exactly at the keyboard's top.
+
+        The band is POINTER_BAND px centred on the press, so the field's bottom is press_y + band/2.
+        """
+        field_bottom = press_y + POINTER_BAND // 2
+        overlap = field_bottom + margin - keyboard_rect.y
+        self.assertGreater(overlap, 0, "test setup: the field at y=%d is not covered by %s" % (press_y, keyboard_rect))
+        return original_frame.moved_by(0, -overlap)
+
+    def assertFrameBecomes(self, client, expected, timeout=3.0, daemon=None):
+        try:
+            wait_until_equal(client.frame, expected, timeout=timeout, what="%s frame" % client.title)
+        except AssertionError as error:
+            raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
+
+    def assertFrameStays(self, client, expected, duration=0.5, daemon=None):
+        if not stays_equal(client.frame, expected, duration):
+            self.fail("%s frame moved: expected it to stay %s, now %s%s" % (
+                client.title, expected, client.frame(), self._decision_tail(daemon)))
+
+    def assertNoAdjustment(self, daemon, window, since=0):
+        acting = [d["line"] for d in daemon.decisions_for(window, since) if is_acting(d)]
+        self.assertEqual(acting, [], "the daemon decided to act on 0x%x" % window)
+
+    def watch_configures(self, window):
+        """Starts counting ConfigureNotify on `window`; returns a function giving the events seen so far."""
+        path = os.path.join(self.test_dir, "configures-0x%x.txt" % window)
+        output = open(path, "w")
+        process = self.desktop.spawn([sys.executable, os.path.join(HERE, "x_configure_watch.py"), str(window)],
+                                     stdout=output, stderr=subprocess.DEVNULL)
+        self.addCleanup(output.close)
+        self.addCleanup(self.desktop.end, process)
+
+        def events():
+            with open(path) as f:
+                lines = f.read().splitlines()
+            return lines[1:] if lines and lines[0] == "watching" else None
+
+        wait_for(lambda: events() is not None, what="the ConfigureNotify watcher to start")
+        return events
+
+    @staticmethod
+    def _decision_tail(daemon):
+        if daemon is None:
+            return ""
+        lines = [line for line in daemon.log().splitlines() if re.search(r"decision:|event:|error|warn", line)]
+        return "\nlast daemon lines:\n  " + "\n  ".join(lines[-12:])
+
+    # --- cleanup ----------------------------------------------------------------------------------------
+
+    def _hide_keyboard_quietly(self):
+        try:
+            if self.keyboard.is_shown():
+                self.keyboard.hide()
+        except Exception:  # noqa: BLE001 - a broken keyboard must not hide the test's own failure
+            pass
+
+    def _screenshot_if_failed(self):
+        outcome = getattr(self, "_outcome", None)
+        if outcome is not None and not getattr(outcome, "success", True):
+            self.desktop.screenshot(os.path.join(self.test_dir, "failure.png"))

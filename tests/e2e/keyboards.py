@@ -1,0 +1,175 @@
+"""The real on-screen keyboards, started on a Desktop and shown or hidden the way their users do it.
+
+Each keyboard knows its top-level window, reads its frame rect from the server and waits until a show or
+hide has finished (docked onboard slides for ~0.3 s), so tests compute expectations from the rect the
+keyboard really has.
+"""
+import time
+
+import requirements
+from waiting import wait_for
+
+ONBOARD_FLOATING = {"x": 290, "y": 595, "width": 700, "height": 205}  # centred at the bottom of 1280x800
+
+
+class Keyboard:
+    tools = ()
+    name = "keyboard"
+
+    def __init__(self, desktop):
+        self.desktop = desktop
+        self.x = desktop.x
+        self.window = None
+        self.process = None
+
+    def rect(self):
+        """The keyboard's frame in root coordinates, as the daemon must see it."""
+        return self.x.frame_rect(self.window)
+
+    def is_shown(self):
+        return self.x.is_viewable(self.window)
+
+    def wait_settled(self, timeout=5.0):
+        """Waits until the keyboard is viewable and its rect has stopped changing (slides have ended)."""
+        history = []
+
+        def settled():
+            history.append(self.rect() if self.is_shown() else None)
+            recent = history[-8:]
+            return len(recent) == 8 and recent[0] is not None and all(r == recent[0] for r in recent)
+
+        wait_for(settled, timeout=timeout, interval=0.02, what="%s to settle" % self.name)
+        return self.rect()
+
+    def wait_hidden(self, timeout=5.0):
+        wait_for(lambda: not self.is_shown(), timeout=timeout, what="%s to hide" % self.name)
+
+    def show(self):
+        self.request_show()
+        return self.wait_settled()
+
+    def hide(self):
+        self.request_hide()
+        self.wait_hidden()
+
+    def request_show(self):
+        self.desktop.run("xdotool", "windowmap", str(self.window))
+
+    def request_hide(self):
+        self.desktop.run("xdotool", "windowunmap", str(self.window))
+
+    def stop(self):
+        if self.process:
+            self.desktop.end(self.process)
+            self.process = None
+
+
+class Xvkbd(Keyboard):
+    """xvkbd across the bottom; shown and hidden by mapping its window, as kiosk scripts do."""
+    tools = ("xvkbd",)
+    name = "xvkbd"
+
+    def start(self):
+        self.process = self.desktop.spawn(["xvkbd", "-compact", "-geometry", "1280x240+0-0"], log_name="xvkbd")
+        self.window = wait_for(lambda: self.x.viewable_window("--class", "^XVkbd$"), timeout=10,
+                               what="the xvkbd window")
+        self.wait_settled()
+        self.hide()
+        return self
+
+
+class MatchboxKeyboard(Keyboard):
+    """matchbox-keyboard. Under openbox it opens at the top, so `start` moves it to the screen's bottom."""
+    tools = ("matchbox-keyboard",)
+    name = "matchbox-keyboard"
+
+    def __init__(self, desktop, at_bottom=True):
+        super().__init__(desktop)
+        self.at_bottom = at_bottom
+
+    def start(self):
+        self.process = self.desktop.spawn(["matchbox-keyboard"], log_name="matchbox-keyboard")
+        self.window = wait_for(lambda: self.x.viewable_window("--name", "^Keyboard$"), timeout=10,
+                               what="the matchbox-keyboard window")
+        rect = self.wait_settled()
+        if self.at_bottom and self.desktop.wm == "openbox":
+            _, screen_height = self.x.root_size()
+            self.desktop.run("xdotool", "windowmove", str(self.window), "0", str(screen_height - rect.height))
+            wait_for(lambda: self.rect().bottom == screen_height, what="matchbox-keyboard at the bottom")
+        self.hide()
+        return self
+
+
+class Onboard(Keyboard):
+    """onboard, floating (700x205 at the bottom centre) or docked (slides in, sets a bottom strut).
+
+    Shown and hidden through its D-Bus interface, as its own auto-show would; docking is a setting read at
+    start-up only, so it is written before onboard starts.
+    """
+    tools = ("onboard", "gdbus", "gsettings")
+    BUS_NAME = "org.onboard.Onboard"
+
+    def __init__(self, desktop, docked=False):
+        super().__init__(desktop)
+        self.docked = docked
+        self.name = "onboard (%s)" % ("docked" if docked else "floating")
+
+    def start(self):
+        settings = [("org.onboard.window", "docking-enabled", "true" if self.docked else "false"),
+                    ("org.onboard.auto-show", "enabled", "false"),
+                    ("org.onboard", "show-status-icon", "false")]
+        settings += [("org.onboard.window.landscape", key, str(value)) for key, value in ONBOARD_FLOATING.items()]
+        for schema, key, value in settings:
+            self.desktop.gsettings_set(schema, key, value)
+        self.process = self.desktop.spawn(["onboard"], log_name="onboard")
+        # Calling the interface before onboard owns its name would D-Bus-activate a second onboard.
+        wait_for(self._name_is_owned, timeout=20, what="onboard to own %s" % self.BUS_NAME)
+        # onboard also owns small unmapped helper windows of the same class; the keyboard is the viewable one.
+        self.window = wait_for(lambda: self.x.viewable_window("--class", "^Onboard$"),
+                               timeout=10, what="the onboard window")
+        self.wait_settled()
+        self.hide()
+        return self
+
+    def _name_is_owned(self):
+        out = self.desktop.run("gdbus", "call", "--session", "--dest", "org.freedesktop.DBus",
+                               "--object-path", "/org/freedesktop/DBus",
+                               "--method", "org.freedesktop.DBus.NameHasOwner", self.BUS_NAME)
+        return "true" in out
+
+    def _call(self, method):
+        self.desktop.run("gdbus", "call", "--session", "--dest", self.BUS_NAME,
+                         "--object-path", "/org/onboard/Onboard/Keyboard",
+                         "--method", "org.onboard.Onboard.Keyboard." + method)
+
+    def request_show(self):
+        self._call("Show")
+
+    def request_hide(self):
+        self._call("Hide")
+
+    def docked_rect(self):
+        """Where a docked onboard ends its slide: the full width at the screen's bottom."""
+        width, height = self.x.root_size()
+        return type(self.rect())(0, height - 205, width, 205)
+
+
+def start_keyboard(test_case, desktop, kind, **options):
+    """Starts a keyboard for a test, failing or skipping (see requirements) when it is not installed."""
+    requirements.require_tools(test_case, *kind.tools)
+    return kind(desktop, **options).start()
+
+
+def slide_frames(keyboard, duration=1.0, also=None):
+    """Samples the keyboard's rect while it moves (with `also()` beside it when given); keeps changes only.
+
+    Used to prove a docked onboard really slides, and to watch a window follow it.
+    """
+    frames, deadline = [], time.monotonic() + duration
+    while time.monotonic() < deadline:
+        rect = keyboard.rect() if keyboard.is_shown() else None
+        sample = (rect, also()) if also else rect
+        if not frames or frames[-1] != sample:
+            frames.append(sample)
+        time.sleep(0.005)
+    return frames

@@ -1,0 +1,148 @@
+"""offset mode under openbox with xvkbd across the bottom (frame 1282x265+0+558): the core guarantees."""
+import unittest
+
+from daemon import DEFAULT_CONFIG
+from e2e_case import DesktopTestCase, is_acting
+from keyboards import Xvkbd
+from waiting import wait_for
+
+
+class CoveredFieldsWithXvkbd(DesktopTestCase):
+    keyboard_kind = Xvkbd
+
+    def test_a_covered_field_is_moved_above_the_keyboard_with_the_margin_and_restored_exactly_when_it_hides(self):
+        daemon = self.start_daemon()
+        term = self.xterm("covered", "80x24+100+400")
+        original, original_client = term.frame(), term.client_rect()
+        term.tap_field_at_y(700)
+
+        keyboard = self.keyboard.show()
+        expected = self.expected_offset_frame(original, 700, keyboard)
+        self.assertFrameBecomes(term, expected, daemon=daemon)
+        self.assertEqual(term.client_rect(), original_client.moved_by(0, expected.y - original.y),
+                         "offset moves the window without resizing it")
+        saved = self.x.cardinals(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY")
+        self.assertIsNotNone(saved, "the original geometry is saved on the client window while adjusted")
+        self.assertEqual(len(saved), 7)
+        self.assertIn(tuple(saved[:4]), (tuple(original), tuple(original_client)))
+        self.assertEqual(saved[4:], [0, 0, 0], "not maximized, not fullscreen")
+        decisions = [d for d in daemon.decisions_for(term.window) if is_acting(d)]
+        self.assertTrue(decisions, "a decision line for the adjusted window")
+        self.assertEqual(decisions[-1].get("source"), "pointer", decisions[-1]["line"])
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(term, original, daemon=daemon)
+        self.assertEqual(term.client_rect(), original_client)
+        self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"),
+                         "the saved geometry is removed on restore")
+
+    def test_a_window_the_keyboard_does_not_cover_is_never_configured(self):
+        daemon = self.start_daemon()
+        term = self.xterm("clear", "80x24+100+50")  # frame 50..391, well above the keyboard's top (558)
+        term.tap_field_at_y(300)
+        before, frame_before = term.state(), term.frame()
+        configures = self.watch_configures(term.window)
+        mark = daemon.log_mark()
+
+        self.keyboard.show()
+        self.assertFrameStays(term, frame_before, duration=0.4, daemon=daemon)
+        self.keyboard.hide()
+        self.keyboard.show()
+        self.keyboard.hide()
+
+        self.assertEqual(term.state(), before, "geometry, frame extents and _NET_WM_STATE are byte-identical")
+        self.assertEqual(configures(), [], "no ConfigureNotify reached the window")
+        self.assertNoAdjustment(daemon, term.window, since=mark)
+        self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
+
+    def test_focus_moving_to_another_window_restores_the_old_one_and_adjusts_the_new_one(self):
+        daemon = self.start_daemon()
+        left = self.xterm("left", "80x24+20+400")     # frame 486x341, x 20..506
+        right = self.xterm("right", "80x24+640+400")  # x 640..1126
+        left_original, right_original = left.frame(), right.frame()
+        left.tap_field_at_y(700)
+
+        keyboard = self.keyboard.show()
+        self.assertFrameBecomes(left, self.expected_offset_frame(left_original, 700, keyboard), daemon=daemon)
+
+        # 540 is still above the keyboard's top, so the press lands on the right window, 14 px short of clear.
+        right.tap_field_at_y(540)
+        self.assertFrameBecomes(right, self.expected_offset_frame(right_original, 540, keyboard), daemon=daemon)
+        self.assertFrameBecomes(left, left_original, daemon=daemon)
+        self.assertFalse(self.x.has_property(left.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(right, right_original, daemon=daemon)
+        self.assertFrameStays(left, left_original, duration=0.2)
+
+    def test_the_users_move_of_an_adjusted_window_wins_and_it_is_not_restored_later(self):
+        daemon = self.start_daemon()
+        term = self.xterm("moved-by-user", "80x24+100+400")
+        original = term.frame()
+        term.tap_field_at_y(700)
+        keyboard = self.keyboard.show()
+        adjusted = self.expected_offset_frame(original, 700, keyboard)
+        self.assertFrameBecomes(term, adjusted, daemon=daemon)
+
+        term.move_to(300, 150)
+        users_place = adjusted._replace(x=300, y=150)
+        self.assertFrameBecomes(term, users_place)
+        self.keyboard.hide()
+
+        self.assertFrameStays(term, users_place, duration=0.5, daemon=daemon)
+        self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"),
+                         "a released window keeps no saved geometry (a restart must not restore it)")
+        self.assertTrue(daemon.is_alive())
+
+    def test_a_maximized_window_is_unmaximized_for_the_keyboard_and_maximized_again_when_it_hides(self):
+        daemon = self.start_daemon()
+        term = self.xterm("maximized", "80x24+100+100")
+        self.desktop.run("wmctrl", "-i", "-r", str(term.window), "-b", "add,maximized_vert,maximized_horz")
+        wait_for(lambda: self.x.is_maximized(term.window), what="the xterm to be maximized")
+        maximized = wait_for(lambda: term.frame() if term.frame().height == 800 else None,
+                             what="the maximized frame to fill the screen")
+        term.tap_field_at_y(700)
+
+        keyboard = self.keyboard.show()
+        self.assertFrameBecomes(term, self.expected_offset_frame(maximized, 700, keyboard), daemon=daemon)
+        self.assertFalse(self.x.is_maximized(term.window), "unmaximized while adjusted (maximized = unmaximize)")
+        saved = self.x.cardinals(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY")
+        self.assertIsNotNone(saved)
+        self.assertEqual(saved[4:6], [1, 1], "the saved geometry records maxV and maxH")
+
+        self.keyboard.hide()
+        wait_for(lambda: self.x.is_maximized(term.window), what="the xterm to be maximized again")
+        self.assertFrameBecomes(term, maximized, daemon=daemon)
+        self.assertIn("_NET_WM_STATE_MAXIMIZED_VERT", self.x.net_wm_state(term.window))
+        self.assertIn("_NET_WM_STATE_MAXIMIZED_HORZ", self.x.net_wm_state(term.window))
+
+    def test_with_animation_the_window_slides_and_ends_exactly_above_the_keyboard(self):
+        config = DEFAULT_CONFIG.replace("duration_ms = 0", 'duration_ms = 150\ncurve = "ease-out"')
+        daemon = self.start_daemon(config=config)
+        term = self.xterm("animated", "80x24+100+400")
+        original = term.frame()
+        term.tap_field_at_y(700)
+
+        # Sample from the moment the keyboard is asked to show: the slide is over before it has settled.
+        self.keyboard.request_show()
+        keyboard = wait_for(lambda: self.keyboard.is_shown() and self.keyboard.rect(), what="xvkbd shown")
+        expected = self.expected_offset_frame(original, 700, keyboard)
+        positions = set()
+
+        def arrived():
+            frame = term.frame()
+            positions.add(frame.y)
+            return frame == expected
+
+        wait_for(arrived, timeout=3, interval=0.005, what="the animated window to arrive at %s" % (expected,))
+        between = sorted(y for y in positions if expected.y < y < original.y)
+        self.assertTrue(between, "the window passed through positions between %d and %d (saw %s)" % (
+            original.y, expected.y, sorted(positions)))
+        self.assertFrameStays(term, expected, duration=0.3, daemon=daemon)
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(term, original, daemon=daemon)
+
+
+if __name__ == "__main__":
+    unittest.main()
