@@ -52,8 +52,11 @@ extension X11Adapter {
             let frame = Rect(
                 x: Int(event.x), y: Int(event.y), width: Int(event.width + 2 * event.border_width),
                 height: Int(event.height + 2 * event.border_width))
+            guard lastFrames[window] != frame else { return }  // a restack
+            lastFrames[window] = frame
             output.append(.windowConfigured(WindowID(client), frame: frame))
             awaitingConfigure.remove(client)
+            if leavingState.contains(client) { readyToMove.insert(client) }
         } else if event.send_event != 0, awaitingConfigure.remove(window) != nil {
             // A WM's synthetic ConfigureNotify: ICCCM's answer to a request it refused or only partly granted
             // (matchbox-window-manager answers moves of NORMAL windows this way). Reported with the frame's
@@ -128,12 +131,15 @@ extension X11Adapter {
             if keyboardCandidates.contains(window) { keyboardDirty = true }
             guard knownClients.contains(window) else { return }
             let state = connection.windowState(window).state
+            if leavingState.contains(window), !state.isMaximized, !state.fullscreen { readyToMove.insert(window) }
             if knownStates[window] != state {
                 knownStates[window] = state
                 output.append(.windowStateChanged(WindowID(window), state))
             }
         case atoms.wmState:
             maybeWithdrawn.insert(window)
+        case atoms.netFrameExtents:
+            extentsCache[window] = nil
         case atoms.wmClass, atoms.wmName, atoms.netWMName:
             considerKeyboard(window)
         default:

@@ -6,6 +6,8 @@ struct Writer {
     let connection: Connection
     /// The WM lists `_NET_MOVERESIZE_WINDOW` in `_NET_SUPPORTED`.
     var supportsMoveResize: Bool
+    /// The WM takes a ConfigureRequest's x, y as the client's position even for a reparented client.
+    var placesClientOrigin = false
 
     /// Performs one engine action that touches the server. Timer and log actions are the loop's.
     func perform(_ action: Action) {
@@ -39,7 +41,7 @@ struct Writer {
             return
         }
         let reparented = connection.queryTree(client).map { $0.parent != connection.root } ?? false
-        let origin = reparented ? frame.origin : inner.origin
+        let origin = reparented && !placesClientOrigin ? frame.origin : inner.origin
         XMoveResizeWindow(connection.display, client, Int32(origin.x), Int32(origin.y), UInt32(width), UInt32(height))
     }
 

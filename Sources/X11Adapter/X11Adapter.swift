@@ -48,6 +48,17 @@ public final class X11Adapter {
     var maybeWithdrawn: Set<Window> = []
     /// Clients we asked to move or resize whose frame has not answered with a real ConfigureNotify yet.
     var awaitingConfigure: Set<Window> = []
+    /// Each root child's rect as last reported: a ConfigureNotify that leaves it unchanged is a restack (a raise
+    /// on focus), not an answer to a move, and must not be taken for a refusal.
+    var lastFrames: [Window: Rect] = [:]
+    /// `_NET_FRAME_EXTENTS` per client, read once and dropped when the property changes (openbox removes the
+    /// borders of maximized windows, so the extents change with the state).
+    var extentsCache: [Window: FrameExtents] = [:]
+    /// Clients we asked to leave maximized or fullscreen state; their moves wait until the WM has done so,
+    /// because the client size of a move depends on the extents of the new state.
+    var leavingState: Set<Window> = []
+    var deferredMoves: [Window: Action] = [:]
+    var readyToMove: Set<Window> = []
 
     // MARK: What the WM and server offer
     var wmPresent = false
@@ -83,8 +94,41 @@ public final class X11Adapter {
 
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
-        if case .moveResize(let id, _, _) = action { awaitingConfigure.insert(Window(id.raw)) }
-        writer.perform(action)
+        switch action {
+        case .moveResize(let id, let frame, _):
+            let client = Window(id.raw)
+            awaitingConfigure.insert(client)
+            if leavingState.contains(client) {
+                deferredMoves[client] = action
+                return
+            }
+            writer.perform(.moveResize(id, frame: frame, extents: currentExtents(client)))
+        case .setMaximized(let id, false), .setFullscreen(let id, false):
+            leavingState.insert(Window(id.raw))
+            writer.perform(action)
+        default:
+            writer.perform(action)
+        }
+    }
+
+    /// The client's frame extents now, from the cache or (once) from the server.
+    func currentExtents(_ client: Window) -> FrameExtents {
+        if let cached = extentsCache[client] { return cached }
+        let extents = connection.topLevel(client: client)?.extents ?? .none
+        extentsCache[client] = extents
+        return extents
+    }
+
+    /// The WM has left the state (or moved the window): the moves held back for it go out now.
+    func performDeferredMoves() {
+        guard !readyToMove.isEmpty else { return }
+        for client in readyToMove.sorted() {
+            leavingState.remove(client)
+            extentsCache[client] = nil
+            if let action = deferredMoves.removeValue(forKey: client) { perform(action) }
+        }
+        readyToMove.removeAll()
+        flush()
     }
 
     public func flush() { connection.flush() }
@@ -138,9 +182,11 @@ public final class X11Adapter {
         }
         keyboardDirty = true
         settleKeyboard()
-        output += displaced
+        // Focus first: the engine then places a still-covered window from its saved original directly, instead
+        // of restoring it and moving it again.
         focusDirty = true
         settleFocus()
+        output += displaced
         return takeOutput()
     }
 
@@ -164,6 +210,7 @@ public final class X11Adapter {
     /// The top half: one query per kind of staleness, after the queue is empty.
     func settle() {
         settleWithdrawn()
+        performDeferredMoves()
         if screenDirty {
             screenDirty = false
             let fresh = connection.readScreen()
@@ -182,6 +229,11 @@ public final class X11Adapter {
     func readWMSupport() {
         let supported = Set(connection.atomList(connection.root, connection.atoms.netSupported, maxLongs: 4096))
         writer.supportsMoveResize = supported.contains(connection.atoms.netMoveResizeWindow)
+        // matchbox-window-manager reads the x, y of a ConfigureRequest as the client's position, not the frame's
+        // (measured: every move landed off by the decoration's left and top).
+        let check = connection.windowProperty(connection.root, connection.atoms.netSupportingWMCheck)
+        let wmName = check.flatMap { connection.windowName($0) } ?? ""
+        writer.placesClientOrigin = wmName.lowercased().contains("matchbox")
         supportsActiveWindow = supported.contains(connection.atoms.netActiveWindow)
         let masks = connection.attributes(connection.root)?.all_event_masks ?? 0
         wmPresent = masks & SubstructureRedirectMask != 0
@@ -220,6 +272,10 @@ public final class X11Adapter {
         presses[window] = nil
         pressOrder.removeAll { $0 == window }
         awaitingConfigure.remove(window)
+        lastFrames[window] = nil
+        extentsCache[window] = nil
+        leavingState.remove(window)
+        deferredMoves[window] = nil
         if focusedClient == window { focusDirty = true }
     }
 
