@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CATSPI
+import Dispatch
+import Synchronization
+
+/// Follows the focused editable field of every application on the accessibility bus (AT-SPI) and hands
+/// `AccessibleFocusUpdate`s to the daemon thread through a file descriptor, without polling.
+///
+/// Use: `start(...)` once (nil: no bus, the caret and widget sources stay off); add `fileDescriptor` to the
+/// daemon's poll() set for POLLIN; when it is readable call `drain()` and use the LAST update of the batch
+/// (earlier ones are superseded; all are returned for logs and tests); `stop()` before exit.
+public final class AccessibilityWatcher: Sendable {
+    private let channel: UpdateChannel
+    private let loop: WatcherLoop
+    private let thread: pthread_t
+    /// The bus in use and where it was found, for `oskshift status` and logs.
+    public let busAddress: String
+    public let busOrigin: String
+
+    /// Readable (POLLIN) while updates wait in `drain()`. Owned by the watcher: do not close or read it.
+    public var fileDescriptor: Int32 { channel.fileDescriptor }
+
+    /// The updates posted since the last call, oldest first; resets `fileDescriptor`. Any thread.
+    public func drain() -> [AccessibleFocusUpdate] {
+        channel.drain()
+    }
+
+    /// Finds the accessibility bus and starts the watcher thread; nil, after logging one line, when no bus is
+    /// reachable or libatspi cannot start.
+    ///
+    /// - Parameters:
+    ///   - busAddressHint: the root window property `AT_SPI_BUS` (a STRING), as the daemon read it; nil when
+    ///     absent. Tried after `AT_SPI_BUS_ADDRESS` and before `org.a11y.Bus` on the session bus (the order
+    ///     libatspi uses).
+    ///   - ownPIDsToIgnore: processes whose focus events are ignored (the on-screen keyboards).
+    ///   - log: called with one line per noteworthy event, from the calling thread and from the watcher thread.
+    ///
+    /// `atspi_init` aborts the process (SIGTRAP) without a bus, so it runs only after a plain libdbus
+    /// connection to the chosen address has succeeded; the address is then put into `AT_SPI_BUS_ADDRESS` so
+    /// libatspi uses exactly that bus and never autolaunches a session bus. Call it from the daemon's main
+    /// thread before other threads read the environment (setenv is not thread-safe). It may block up to ~3 s
+    /// while at-spi-bus-launcher is D-Bus activated. Only one watcher may run in a process (libatspi is global).
+    public static func start(
+        busAddressHint: String?, ownPIDsToIgnore: Set<Int32>, log: @escaping @Sendable (String) -> Void
+    ) -> AccessibilityWatcher? {
+        let candidates = BusCandidate.candidates(environment: environment(), rootPropertyHint: busAddressHint)
+        var (found, failures) = BusProbe.find(candidates)
+        if let busAddressHint, !busAddressHint.isEmpty, BusCandidate.cleanAddress(busAddressHint) == nil {
+            failures.insert("root window property AT_SPI_BUS is malformed", at: 0)
+        }
+        guard let found else {
+            let why = failures.isEmpty
+                ? "no AT_SPI_BUS root property and no session bus" : failures.joined(separator: "; ")
+            log("accessibility: no accessibility bus (\(why)); caret and widget sources disabled")
+            return nil
+        }
+        guard let channel = UpdateChannel() else {
+            log("accessibility: cannot create an eventfd; caret and widget sources disabled")
+            return nil
+        }
+        setenv("AT_SPI_BUS_ADDRESS", found.address, 1)
+        let loop = WatcherLoop(channel: channel, ignoredPIDs: ownPIDsToIgnore, log: log)
+        let startup = ThreadStartup(loop: loop)
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(startup).toOpaque()
+        guard pthread_create(&thread, nil, watcherThreadMain, context) == 0 else {
+            Unmanaged<ThreadStartup>.fromOpaque(context).release()
+            log("accessibility: cannot start the watcher thread; caret and widget sources disabled")
+            return nil
+        }
+        startup.connected.wait()
+        guard startup.succeeded.withLock({ $0 }) else {
+            pthread_join(thread, nil)
+            return nil
+        }
+        log("accessibility: listening on \(found.address) (from \(found.origin))")
+        return AccessibilityWatcher(channel: channel, loop: loop, thread: thread, bus: found)
+    }
+
+    private init(channel: UpdateChannel, loop: WatcherLoop, thread: pthread_t, bus: BusProbe.Found) {
+        self.channel = channel
+        self.loop = loop
+        self.thread = thread
+        busAddress = bus.address
+        busOrigin = bus.origin
+    }
+
+    /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.
+    public func stop() {
+        loop.quit()
+        pthread_join(thread, nil)
+    }
+
+    private static func environment() -> [String: String] {
+        var result: [String: String] = [:]
+        for name in ["AT_SPI_BUS_ADDRESS", "DBUS_SESSION_BUS_ADDRESS"] {
+            if let value = getenv(name) { result[name] = String(cString: value) }
+        }
+        return result
+    }
+}
+
+/// Carries the loop to the new thread and the outcome of `atspi_init` back.
+private final class ThreadStartup: Sendable {
+    let loop: WatcherLoop
+    let connected = DispatchSemaphore(value: 0)
+    let succeeded = Mutex(false)
+
+    init(loop: WatcherLoop) { self.loop = loop }
+}
+
+private func watcherThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    let startup = Unmanaged<ThreadStartup>.fromOpaque(context).takeRetainedValue()
+    let loop = startup.loop
+    let ok = loop.connect()
+    startup.succeeded.withLock { $0 = ok }
+    startup.connected.signal()
+    if ok { loop.run() }
+    return nil
+}

@@ -1,0 +1,115 @@
+import OskshiftCore
+
+/// What the accessibility watcher learnt about the focused field, posted to the daemon thread.
+///
+/// Rects are in the coordinates the application reported through AT-SPI (`ATSPI_COORD_TYPE_SCREEN`): root-window
+/// pixels for most toolkits, logical pixels for GTK3 with `GDK_SCALE` > 1 (see docs/accessibility.md). Use
+/// `AccessibleWindowMatcher` to find the X top-level and the scale, then `scaled(by:)`.
+public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertible {
+    /// What made the watcher read the field again.
+    public enum Change: String, Sendable {
+        /// An editable gained focus (`object:state-changed:focused`, `focus:`), or focus left editable fields.
+        case focus
+        /// `object:text-caret-moved` on the focused editable.
+        case caret
+        /// `object:text-changed:insert` / `:delete` on the focused editable.
+        case text
+        /// `object:bounds-changed` on the focused editable or a resize of its top-level.
+        case bounds
+    }
+
+    /// How many lines the field holds (`ATSPI_STATE_SINGLE_LINE` / `ATSPI_STATE_MULTI_LINE`).
+    public enum LineMode: String, Sendable {
+        case single, multi, unknown
+    }
+
+    /// False: keyboard focus left editable fields (to a button, a list, ...). The other fields then describe the
+    /// editable that had focus last, or are empty.
+    public var editable: Bool
+    /// The application's process (`atspi_accessible_get_process_id`), to match `_NET_WM_PID`; 0 when unknown.
+    public var pid: Int32
+    /// The field (`atspi_component_get_extents`); nil when unknown (not showing, INT_MIN, empty).
+    public var widget: Rect?
+    /// The character box at the caret (`atspi_text_get_character_extents`), at least 1 px wide; nil when unknown.
+    public var caret: Rect?
+    /// The field's top-level accessible (frame, window or dialog): GTK3 reports the WM frame, other toolkits the
+    /// client window. Used to match the X window and to detect a HiDPI scale; nil when unknown.
+    public var toplevel: Rect?
+    public var lineMode: LineMode
+    /// `atspi_accessible_get_toolkit_name`, e.g. "gtk", "Qt", "Gecko", "Chromium"; for logs and scale decisions.
+    public var toolkit: String
+    public var change: Change
+    /// CLOCK_MONOTONIC milliseconds when the event that caused this update arrived on the watcher thread.
+    public var timeMs: UInt64
+
+    public init(
+        editable: Bool, pid: Int32, widget: Rect? = nil, caret: Rect? = nil, toplevel: Rect? = nil,
+        lineMode: LineMode = .unknown, toolkit: String = "", change: Change = .focus, timeMs: UInt64 = 0
+    ) {
+        self.editable = editable
+        self.pid = pid
+        self.widget = widget
+        self.caret = caret
+        self.toplevel = toplevel
+        self.lineMode = lineMode
+        self.toolkit = toolkit
+        self.change = change
+        self.timeMs = timeMs
+    }
+
+    /// Focus left editable fields (or went to an application that is not an editable at all).
+    public static func leftEditable(pid: Int32, timeMs: UInt64) -> AccessibleFocusUpdate {
+        AccessibleFocusUpdate(editable: false, pid: pid, change: .focus, timeMs: timeMs)
+    }
+
+    /// The focus rect for one AT-SPI source, in the update's coordinates; nil for the other sources, when focus is
+    /// not on an editable, or when the application did not say.
+    ///
+    /// `caret` carries the whole field as `rect` and the caret box as `caret`: the engine clears the whole field
+    /// when it fits above the keyboard and the caret's line otherwise (`Policy.guardedRect`), which is what a
+    /// single-line field (always the whole field) and a multi-line view (its caret line when too tall) need.
+    public func focusRect(for source: FocusSource) -> FocusRect? {
+        guard editable else { return nil }
+        switch source {
+        case .caret:
+            guard let caret else { return nil }
+            return FocusRect(rect: widget ?? caret, caret: caret, source: .caret)
+        case .widget:
+            guard let widget else { return nil }
+            return FocusRect(rect: widget, source: .widget)
+        case .inputFocus, .pointer, .window:
+            return nil
+        }
+    }
+
+    /// The same update with every rect multiplied by `factor` (GTK3's logical pixels to device pixels).
+    public func scaled(by factor: Int) -> AccessibleFocusUpdate {
+        guard factor != 1 else { return self }
+        var copy = self
+        copy.widget = widget?.scaled(by: factor)
+        copy.caret = caret?.scaled(by: factor)
+        copy.toplevel = toplevel?.scaled(by: factor)
+        return copy
+    }
+
+    /// The same field and caret, ignoring what caused the read and when: updates that say nothing new are not
+    /// posted again (focus events arrive twice).
+    public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
+        editable == other.editable && pid == other.pid && widget == other.widget && caret == other.caret
+            && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
+    }
+
+    /// One line for logs and for atspi-probe.
+    public var description: String {
+        func text(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
+        guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
+        return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
+            + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"
+    }
+}
+
+extension Rect {
+    func scaled(by factor: Int) -> Rect {
+        Rect(x: x * factor, y: y * factor, width: width * factor, height: height * factor)
+    }
+}

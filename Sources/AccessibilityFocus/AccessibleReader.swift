@@ -1,0 +1,155 @@
+import CATSPI
+import OskshiftCore
+
+typealias AccessiblePointer = UnsafeMutablePointer<AtspiAccessible>
+
+/// Reads what the watcher needs from one accessible. Every call here may be a D-Bus round trip to the
+/// application (libatspi caches states, roles and parents; extents, caret and PID are asked each time), so it
+/// runs on the watcher thread only, where a slow application (libatspi waits up to 800 ms, 15 s in an
+/// application's first 15 s) delays only other AT-SPI reads.
+struct AccessibleReader {
+    /// Per application connection (`AtspiApplication.bus_name`, never reused on a bus): PID and toolkit name,
+    /// which would otherwise cost a round trip per event.
+    private var applications: [String: (pid: Int32, toolkit: String)] = [:]
+
+    /// The kind of a newly focused accessible, from libatspi's cached state set and role.
+    /// The corresponding calls are `atspi_accessible_get_state_set` and `atspi_accessible_get_role`.
+    func kind(of accessible: AccessiblePointer) -> FocusTracker<AccessiblePointer>.Kind {
+        if hasState(accessible, ATSPI_STATE_EDITABLE) { return .editable }
+        let role = role(of: accessible)
+        return Self.isWindow(role) || role == ATSPI_ROLE_APPLICATION ? .toplevel : .other
+    }
+
+    /// `atspi_accessible_get_process_id`, cached per application; 0 when the bus does not say.
+    mutating func pid(of accessible: AccessiblePointer) -> Int32 {
+        application(of: accessible).pid
+    }
+
+    /// The field's geometry now, in the application's screen coordinates; and its top-level accessible (a new
+    /// reference the caller releases), whose bounds events may mean the field moved.
+    mutating func read(_ accessible: AccessiblePointer, change: AccessibleFocusUpdate.Change, timeMs: UInt64)
+        -> (update: AccessibleFocusUpdate, toplevel: AccessiblePointer?)
+    {
+        let app = application(of: accessible)
+        let lineMode: AccessibleFocusUpdate.LineMode =
+            hasState(accessible, ATSPI_STATE_SINGLE_LINE)
+            ? .single : hasState(accessible, ATSPI_STATE_MULTI_LINE) ? .multi : .unknown
+        let toplevel = toplevelAncestor(of: accessible)
+        let update = AccessibleFocusUpdate(
+            editable: hasState(accessible, ATSPI_STATE_EDITABLE), pid: app.pid,
+            widget: screenExtents(of: accessible)?.fieldRect, caret: caretRect(of: accessible),
+            toplevel: toplevel.flatMap { screenExtents(of: $0)?.fieldRect }, lineMode: lineMode,
+            toolkit: app.toolkit, change: change, timeMs: timeMs)
+        return (update, toplevel)
+    }
+
+    // MARK: - libatspi calls
+
+    /// `atspi_component_get_extents(..., ATSPI_COORD_TYPE_SCREEN, ...)`; nil when the accessible has no
+    /// Component interface or the call failed.
+    func screenExtents(of accessible: AccessiblePointer) -> ReportedExtents? {
+        guard let component = atspi_accessible_get_component_iface(accessible) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(component)) }
+        var error: UnsafeMutablePointer<GError>?
+        let rect = atspi_component_get_extents(component, ATSPI_COORD_TYPE_SCREEN, &error)
+        return Self.consume(rect, error)
+    }
+
+    /// The caret's box: `atspi_text_get_caret_offset`, then `atspi_text_get_character_extents` at that offset,
+    /// and at the offset before it when the first says nothing (caret after the last character).
+    func caretRect(of accessible: AccessiblePointer) -> Rect? {
+        guard let text = atspi_accessible_get_text_iface(accessible) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(text)) }
+        var error: UnsafeMutablePointer<GError>?
+        let offset = atspi_text_get_caret_offset(text, &error)
+        if let error {
+            g_error_free(error)
+            return nil
+        }
+        guard offset >= 0 else { return nil }
+        func box(at index: Int32) -> ReportedExtents? {
+            var error: UnsafeMutablePointer<GError>?
+            let rect = atspi_text_get_character_extents(text, index, ATSPI_COORD_TYPE_SCREEN, &error)
+            return Self.consume(rect, error)
+        }
+        let atCaret = box(at: offset)
+        let beforeCaret = atCaret?.caretRect == nil && offset > 0 ? box(at: offset - 1) : nil
+        return CaretPlacement.caret(atCaret: atCaret, beforeCaret: beforeCaret)
+    }
+
+    /// The nearest frame, window or dialog above the accessible (`atspi_accessible_get_parent`, cached by
+    /// libatspi), as a new reference.
+    func toplevelAncestor(of accessible: AccessiblePointer) -> AccessiblePointer? {
+        var current = accessible
+        g_object_ref(UnsafeMutableRawPointer(current))
+        // Deep widget trees are a few dozen levels; the bound only guards against a cyclic tree from a buggy app.
+        for _ in 0..<128 {
+            var error: UnsafeMutablePointer<GError>?
+            let parent = atspi_accessible_get_parent(current, &error)
+            if let error { g_error_free(error) }
+            g_object_unref(UnsafeMutableRawPointer(current))
+            guard let parent else { return nil }
+            let parentRole = role(of: parent)
+            if Self.isWindow(parentRole) { return parent }
+            if parentRole == ATSPI_ROLE_APPLICATION || parentRole == ATSPI_ROLE_DESKTOP_FRAME {
+                g_object_unref(UnsafeMutableRawPointer(parent))
+                return nil
+            }
+            current = parent
+        }
+        g_object_unref(UnsafeMutableRawPointer(current))
+        return nil
+    }
+
+    func hasState(_ accessible: AccessiblePointer, _ state: AtspiStateType) -> Bool {
+        guard let states = atspi_accessible_get_state_set(accessible) else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(states)) }
+        return atspi_state_set_contains(states, state) != 0
+    }
+
+    func role(of accessible: AccessiblePointer) -> AtspiRole {
+        var error: UnsafeMutablePointer<GError>?
+        let role = atspi_accessible_get_role(accessible, &error)
+        if let error {
+            g_error_free(error)
+            return ATSPI_ROLE_INVALID
+        }
+        return role
+    }
+
+    private mutating func application(of accessible: AccessiblePointer) -> (pid: Int32, toolkit: String) {
+        guard let app = accessible.pointee.parent.app, let busName = app.pointee.bus_name else { return (0, "") }
+        let key = String(cString: busName)
+        if let known = applications[key] { return known }
+        var error: UnsafeMutablePointer<GError>?
+        let pid = atspi_accessible_get_process_id(accessible, &error)
+        if let error { g_error_free(error) }
+        var toolkit = ""
+        if let name = atspi_accessible_get_toolkit_name(accessible, &error) {
+            toolkit = String(cString: name)
+            g_free(name)
+        }
+        if let error { g_error_free(error) }
+        let known = (pid: Int32(truncatingIfNeeded: pid), toolkit: toolkit)
+        // A failed PID read is not cached: the next event asks again.
+        if known.pid != 0 { applications[key] = known }
+        return known
+    }
+
+    /// Roles of accessibles that stand for a top-level X window.
+    private static func isWindow(_ role: AtspiRole) -> Bool {
+        role == ATSPI_ROLE_FRAME || role == ATSPI_ROLE_WINDOW || role == ATSPI_ROLE_DIALOG
+            || role == ATSPI_ROLE_ALERT || role == ATSPI_ROLE_FILE_CHOOSER
+    }
+
+    /// Takes ownership of a returned `AtspiRect` (g_free) and its error.
+    private static func consume(_ rect: UnsafeMutablePointer<AtspiRect>?, _ error: UnsafeMutablePointer<GError>?)
+        -> ReportedExtents?
+    {
+        if let error { g_error_free(error) }
+        guard let rect else { return nil }
+        defer { g_free(rect) }
+        return ReportedExtents(x: rect.pointee.x, y: rect.pointee.y, width: rect.pointee.width,
+                               height: rect.pointee.height)
+    }
+}

@@ -1,0 +1,104 @@
+import OskshiftCore
+
+/// An X top-level window that may hold the focused accessible, as the daemon knows it.
+public struct AccessibleWindowCandidate<ID: Hashable & Sendable>: Sendable {
+    public var id: ID
+    /// `_NET_WM_PID`, when the window has one.
+    public var pid: Int32?
+    /// The WM frame, root coordinates.
+    public var frame: Rect
+    /// The client window, root coordinates.
+    public var client: Rect
+
+    public init(id: ID, pid: Int32?, frame: Rect, client: Rect) {
+        self.id = id
+        self.pid = pid
+        self.frame = frame
+        self.client = client
+    }
+}
+
+/// The window an update belongs to, and how to turn the update's rects into root pixels.
+public struct AccessibleWindowMatch<ID: Hashable & Sendable>: Sendable, Equatable {
+    public var id: ID
+    /// GTK3's `GDK_SCALE` (1 for every toolkit that reports root pixels).
+    public var scale: Int
+    /// What rounding lost: GTK3 divides the window's root position by the scale, so an odd x comes back 1 px
+    /// short after multiplying. Taken from the top-level that lined up with the X frame or client; zero otherwise.
+    public var correction: Point
+
+    /// The update in root pixels.
+    public func apply(to update: AccessibleFocusUpdate) -> AccessibleFocusUpdate {
+        var scaled = update.scaled(by: scale)
+        guard correction != Point(x: 0, y: 0) else { return scaled }
+        scaled.widget = scaled.widget?.offsetBy(dx: correction.x, dy: correction.y)
+        scaled.caret = scaled.caret?.offsetBy(dx: correction.x, dy: correction.y)
+        scaled.toplevel = scaled.toplevel?.offsetBy(dx: correction.x, dy: correction.y)
+        return scaled
+    }
+}
+
+/// Finds the X top-level of a focused accessible: same process (`_NET_WM_PID`), and a reported top-level that
+/// lines up with the window's frame or client rect, or else a field inside the client rect.
+///
+/// The same comparison finds GTK3's HiDPI scale: with `GDK_SCALE=2` GTK3 reports every rect in logical pixels
+/// (root pixels / 2), so the reported top-level is half the X frame. Scales 1 to 3 are tried.
+public enum AccessibleWindowMatcher {
+    public static let scales = [1, 2, 3]
+
+    public static func match<ID>(
+        _ update: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<ID>]
+    ) -> AccessibleWindowMatch<ID>? {
+        guard update.editable else { return nil }
+        var best: (match: AccessibleWindowMatch<ID>, score: Int)?
+        for candidate in candidates {
+            if let pid = candidate.pid, update.pid != 0, pid != update.pid { continue }
+            for scale in scales {
+                let scaled = update.scaled(by: scale)
+                let (score, correction) = self.score(scaled, candidate, tolerance: scale + 1)
+                guard score > 0 else { continue }
+                if best == nil || score > best!.score {
+                    best = (AccessibleWindowMatch(id: candidate.id, scale: scale, correction: correction), score)
+                }
+            }
+        }
+        return best?.match
+    }
+
+    /// 0: no match. Higher is better: a top-level that lines up beats a field that merely lies inside; a known
+    /// PID beats an unknown one; scale 1 wins ties (tried first, and later scales must score strictly higher).
+    static func score<ID>(_ update: AccessibleFocusUpdate, _ candidate: AccessibleWindowCandidate<ID>,
+                          tolerance: Int) -> (score: Int, correction: Point) {
+        let pidBonus = candidate.pid != nil && update.pid != 0 ? 1 : 0
+        let none = Point(x: 0, y: 0)
+        if let toplevel = update.toplevel {
+            for window in [candidate.frame, candidate.client] where toplevel.isClose(to: window, within: tolerance) {
+                return (4 + pidBonus, Point(x: window.x - toplevel.x, y: window.y - toplevel.y))
+            }
+        }
+        if let field = update.widget ?? update.caret,
+            candidate.client.insetBy(-tolerance).contains(field)
+        {
+            // A field inside the client at scale 1 is also inside at scale 2 when the window is large and near
+            // the origin; without a top-level to compare, containment cannot tell scales apart, so it scores
+            // below any top-level match.
+            return (2 + pidBonus, none)
+        }
+        return (0, none)
+    }
+}
+
+extension Rect {
+    func isClose(to other: Rect, within tolerance: Int) -> Bool {
+        abs(x - other.x) <= tolerance && abs(y - other.y) <= tolerance
+            && abs(maxX - other.maxX) <= tolerance && abs(maxY - other.maxY) <= tolerance
+    }
+
+    func insetBy(_ amount: Int) -> Rect {
+        Rect(x: x + amount, y: y + amount, width: width - 2 * amount, height: height - 2 * amount)
+    }
+
+    func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.minY >= minY && other.maxX <= maxX && other.maxY <= maxY
+    }
+}

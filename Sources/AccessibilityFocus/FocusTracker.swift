@@ -1,0 +1,141 @@
+import OskshiftCore
+
+/// Which accessible holds the focus, from AT-SPI events that arrive twice and out of order.
+///
+/// A value type with one method per event that returns what the shell must do; the shell reads geometry over
+/// D-Bus, the tracker never does. `Ref` identifies an accessible (the shell uses the address of libatspi's
+/// cached `AtspiAccessible`, which is unique per application and object path while a reference is held).
+///
+/// What it guarantees:
+/// - The last focused EDITABLE is kept: events for other accessibles (a focus-out of the previous entry arriving
+///   after the focus-in of the next one, caret moves elsewhere) do not disturb it.
+/// - Focus to a non-editable reports "left editable" once; the top-level's own focus notice on window
+///   activation does not (the entry's focus event follows it).
+/// - A focus-out of the tracked editable alone reports nothing: GTK sends the old field's focus-out and the new
+///   field's focus-in as separate messages, sometimes milliseconds apart (measured under Xvfb), and reporting
+///   "left" in between would make the window flicker. The next focus event decides: an editable is tracked,
+///   anything else reports "left editable". Focus that leaves for a window without AT-SPI reports nothing;
+///   the daemon sees that window change on the X side.
+/// - The keyboard's own processes are ignored entirely.
+struct FocusTracker<Ref: Hashable> {
+    /// What a focused accessible is, as far as the tracker cares.
+    enum Kind: Equatable {
+        /// `ATSPI_STATE_EDITABLE`.
+        case editable
+        /// A frame, window, dialog or application: announces the window, not the field.
+        case toplevel
+        case other
+    }
+
+    enum Input: Equatable {
+        /// `object:state-changed:focused` with detail1 = 1, or `focus:`.
+        case focused(Ref, pid: Int32, kind: Kind)
+        /// `object:state-changed:focused` with detail1 = 0.
+        case unfocused(Ref)
+        case caretMoved(Ref)
+        case textChanged(Ref)
+        /// `object:bounds-changed`, with the new extents' size when the event carried them.
+        case boundsChanged(Ref, size: Size?)
+        /// The shell read the tracked field: its top-level and that top-level's size, for bounds events.
+        case toplevelRead(field: Ref, toplevel: Ref?, size: Size?)
+    }
+
+    enum Action: Equatable {
+        case none
+        /// Read the field's geometry and post it (the shell drops it when nothing changed).
+        case read(Ref, AccessibleFocusUpdate.Change)
+        /// Post "focus left editable" for the application that had it.
+        case leftEditable(pid: Int32)
+    }
+
+    private enum State: Equatable {
+        /// No editable has focus and "left editable" was posted (or nothing was ever focused).
+        case idle
+        /// This editable has focus.
+        case tracking(Tracked)
+        /// The editable lost focus; the next focus event says where focus went.
+        case losing(pid: Int32)
+    }
+
+    private struct Tracked: Equatable {
+        var field: Ref
+        var pid: Int32
+        var toplevel: Ref?
+        var toplevelSize: Size?
+    }
+
+    private var state: State = .idle
+    let ignoredPIDs: Set<Int32>
+
+    init(ignoredPIDs: Set<Int32>) {
+        self.ignoredPIDs = ignoredPIDs
+    }
+
+    /// The editable being followed, if any.
+    var trackedField: Ref? {
+        if case .tracking(let tracked) = state { return tracked.field }
+        return nil
+    }
+
+    mutating func handle(_ input: Input) -> Action {
+        switch input {
+        case .focused(let ref, let pid, let kind):
+            return focused(ref, pid: pid, kind: kind)
+        case .unfocused(let ref):
+            guard case .tracking(let tracked) = state, tracked.field == ref else { return .none }
+            state = .losing(pid: tracked.pid)
+            return .none
+        case .caretMoved(let ref):
+            return trackedField == ref ? .read(ref, .caret) : .none
+        case .textChanged(let ref):
+            return trackedField == ref ? .read(ref, .text) : .none
+        case .boundsChanged(let ref, let size):
+            return boundsChanged(ref, size: size)
+        case .toplevelRead(let field, let toplevel, let size):
+            guard case .tracking(var tracked) = state, tracked.field == field else { return .none }
+            tracked.toplevel = toplevel
+            tracked.toplevelSize = size
+            state = .tracking(tracked)
+            return .none
+        }
+    }
+
+    private mutating func focused(_ ref: Ref, pid: Int32, kind: Kind) -> Action {
+        guard !ignoredPIDs.contains(pid) else { return .none }
+        switch kind {
+        case .editable:
+            if case .tracking(let tracked) = state, tracked.field == ref {
+                // The second copy of the same focus event, or the window activated again: read again anyway,
+                // the field may have moved meanwhile; an unchanged read is not posted.
+                return .read(ref, .focus)
+            }
+            state = .tracking(Tracked(field: ref, pid: pid, toplevel: nil, toplevelSize: nil))
+            return .read(ref, .focus)
+        case .toplevel:
+            return .none
+        case .other:
+            switch state {
+            case .idle:
+                return .none
+            case .tracking(let tracked):
+                state = .idle
+                return .leftEditable(pid: tracked.pid)
+            case .losing(let pid):
+                state = .idle
+                return .leftEditable(pid: pid)
+            }
+        }
+    }
+
+    private mutating func boundsChanged(_ ref: Ref, size: Size?) -> Action {
+        guard case .tracking(var tracked) = state else { return .none }
+        if ref == tracked.field { return .read(ref, .bounds) }
+        guard ref == tracked.toplevel else { return .none }
+        // A move of the window changes no field position relative to it, and the daemon's own moves would
+        // otherwise echo back as updates; only a resize can re-lay the field out.
+        if let size, let known = tracked.toplevelSize, size == known { return .none }
+        tracked.toplevelSize = size ?? tracked.toplevelSize
+        state = .tracking(tracked)
+        return .read(tracked.field, .bounds)
+    }
+}

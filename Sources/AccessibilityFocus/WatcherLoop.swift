@@ -1,0 +1,167 @@
+import CATSPI
+import OskshiftCore
+
+/// The watcher thread's side: libatspi's listeners, the focus tracker and the reads, all confined to the one
+/// thread that runs the GLib main loop.
+///
+/// Why a dedicated thread rather than the daemon's poll() loop: GLib's context could be driven from poll()
+/// (g_main_context_query/check/dispatch with its changing fd set), but libatspi's reads are synchronous D-Bus
+/// calls that block their thread until the application answers: up to 800 ms, and up to the startup grace
+/// period for an application that connected moments ago. On the daemon thread one slow application would
+/// freeze window moves and the keyboard tracking; here it only delays the next AT-SPI update. The thread
+/// sleeps in poll() inside GLib with no timeout sources of ours (no wake-ups while nothing happens) and
+/// wakes the daemon through the UpdateChannel's eventfd.
+///
+/// libatspi attaches application connections to the DEFAULT main context (`g_main_context_default`, hard-coded
+/// in atspi-misc.c), so this loop runs the default context; nothing else in the daemon uses GLib.
+final class WatcherLoop: @unchecked Sendable {
+    // @unchecked: built on the starting thread, then used only on the watcher thread; `quit()` is the one call
+    // from another thread and g_main_loop_quit is thread-safe.
+
+    private let channel: UpdateChannel
+    private let log: @Sendable (String) -> Void
+    private var tracker: FocusTracker<AccessiblePointer>
+    private var reader = AccessibleReader()
+    private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    private let loop: OpaquePointer
+    /// References that keep the tracked field and its top-level alive, so that libatspi hands out the same
+    /// pointer for them in later events (it caches one object per application and path while referenced).
+    private var heldField: AccessiblePointer?
+    private var heldToplevel: AccessiblePointer?
+    private var lastPosted: AccessibleFocusUpdate?
+
+    init(channel: UpdateChannel, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
+        self.channel = channel
+        self.log = log
+        tracker = FocusTracker(ignoredPIDs: ignoredPIDs)
+        loop = g_main_loop_new(nil, 0)
+    }
+
+    deinit {
+        g_main_loop_unref(loop)
+    }
+
+    /// On the watcher thread: connects (`atspi_init`) and registers the listeners. The caller has made sure a
+    /// bus is reachable at `AT_SPI_BUS_ADDRESS`; false (after logging) when libatspi still refuses.
+    func connect() -> Bool {
+        let status = atspi_init()
+        guard status == 0 || status == 1 else {
+            log("accessibility: atspi_init failed (\(status)); caret and widget sources disabled")
+            return false
+        }
+        // Answers slower than this are dropped (the update is lost, not the daemon). libatspi's default grace of
+        // 15 s for an application's first seconds would stall every other application for as long.
+        atspi_set_timeout(800, 3000)
+        let userData = Unmanaged.passUnretained(self).toOpaque()
+        guard let listener = atspi_event_listener_new(watcherEventCallback, userData, nil) else {
+            log("accessibility: atspi_event_listener_new failed; caret and widget sources disabled")
+            return false
+        }
+        self.listener = listener
+        for name in WatchedEvent.registeredNames {
+            var error: UnsafeMutablePointer<GError>?
+            if atspi_event_listener_register(listener, name, &error) == 0 {
+                log("accessibility: cannot listen to \(name): \(Self.message(error))")
+            }
+            if let error { g_error_free(error) }
+        }
+        return true
+    }
+
+    /// On the watcher thread: runs until `quit()`, then lets go of everything libatspi holds for us.
+    func run() {
+        g_main_loop_run(loop)
+        if let listener {
+            for name in WatchedEvent.registeredNames {
+                var error: UnsafeMutablePointer<GError>?
+                _ = atspi_event_listener_deregister(listener, name, &error)
+                if let error { g_error_free(error) }
+            }
+            g_object_unref(UnsafeMutableRawPointer(listener))
+            self.listener = nil
+        }
+        hold(field: nil)
+        hold(toplevel: nil)
+        _ = atspi_exit()
+    }
+
+    /// From any thread.
+    func quit() {
+        g_main_loop_quit(loop)
+    }
+
+    // MARK: - Events
+
+    fileprivate func handle(_ event: UnsafeMutablePointer<AtspiEvent>) {
+        let timeMs = MonotonicClock.nowMs()
+        guard let source = event.pointee.source, let type = event.pointee.type else { return }
+        guard let watched = WatchedEvent.classify(type: String(cString: type), detail1: event.pointee.detail1)
+        else { return }
+        let input: FocusTracker<AccessiblePointer>.Input
+        switch watched {
+        case .focused:
+            input = .focused(source, pid: reader.pid(of: source), kind: reader.kind(of: source))
+        case .unfocused:
+            input = .unfocused(source)
+        case .caretMoved:
+            input = .caretMoved(source)
+        case .textChanged:
+            input = .textChanged(source)
+        case .boundsChanged:
+            let size = oskshift_atspi_event_rect(event).map { Size(width: Int($0.pointee.width),
+                                                                   height: Int($0.pointee.height)) }
+            input = .boundsChanged(source, size: size)
+        }
+        perform(tracker.handle(input), timeMs: timeMs)
+    }
+
+    private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64) {
+        switch action {
+        case .none:
+            break
+        case .read(let field, let change):
+            hold(field: field)
+            let (update, toplevel) = reader.read(field, change: change, timeMs: timeMs)
+            hold(toplevel: toplevel)
+            _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
+            post(update)
+        case .leftEditable(let pid):
+            hold(field: nil)
+            hold(toplevel: nil)
+            post(.leftEditable(pid: pid, timeMs: timeMs))
+        }
+    }
+
+    private func post(_ update: AccessibleFocusUpdate) {
+        if let lastPosted, lastPosted.hasSameContent(as: update) { return }
+        lastPosted = update
+        channel.post(update)
+    }
+
+    private func hold(field: AccessiblePointer?) {
+        guard field != heldField else { return }
+        if let field { g_object_ref(UnsafeMutableRawPointer(field)) }
+        if let heldField { g_object_unref(UnsafeMutableRawPointer(heldField)) }
+        heldField = field
+    }
+
+    /// Takes over a reference the caller already owns.
+    private func hold(toplevel: AccessiblePointer?) {
+        if let heldToplevel { g_object_unref(UnsafeMutableRawPointer(heldToplevel)) }
+        heldToplevel = toplevel
+    }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let text = error?.pointee.message else { return "unknown error" }
+        return String(cString: text)
+    }
+}
+
+/// libatspi calls this with a copy of the event that the listener owns (atspi-event-listener.c).
+private let watcherEventCallback: AtspiEventListenerCB = { event, userData in
+    guard let event else { return }
+    if let userData {
+        Unmanaged<WatcherLoop>.fromOpaque(userData).takeUnretainedValue().handle(event)
+    }
+    oskshift_atspi_event_free(event)
+}

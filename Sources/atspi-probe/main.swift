@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AccessibilityFocus
+
+// atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N]
+// Starts the accessibility watcher and prints every update as one line, with the delay between the event's
+// arrival on the watcher thread and this thread reading it. Exit 1 without an accessibility bus; with
+// --exit-after, stops the watcher (AccessibilityWatcher.stop) after N updates and exits 0.
+
+func writeLine(_ text: String) {
+    let line = text + "\n"
+    _ = line.withCString { write(1, $0, strlen($0)) }
+}
+
+var ignored: Set<Int32> = []
+var hint: String?
+var exitAfter = Int.max
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--ignore-pid":
+        guard let value = arguments.popFirst(), let pid = Int32(value) else {
+            writeLine("atspi-probe: --ignore-pid needs a number")
+            exit(2)
+        }
+        ignored.insert(pid)
+    case "--bus":
+        hint = arguments.popFirst()
+    case "--exit-after":
+        guard let value = arguments.popFirst(), let count = Int(value), count > 0 else {
+            writeLine("atspi-probe: --exit-after needs a positive number")
+            exit(2)
+        }
+        exitAfter = count
+    default:
+        writeLine("usage: atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N]")
+        exit(2)
+    }
+}
+
+guard let watcher = AccessibilityWatcher.start(busAddressHint: hint, ownPIDsToIgnore: ignored, log: { writeLine($0) })
+else { exit(1) }
+writeLine("ready")
+
+var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
+var printed = 0
+while printed < exitAfter {
+    let ready = poll(&descriptor, 1, -1)
+    if ready < 0 && errno == EINTR { continue }
+    guard ready > 0 else { break }
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    let nowMs = UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
+    for update in watcher.drain() {
+        writeLine("\(update) delay=\(nowMs - update.timeMs)ms")
+        printed += 1
+    }
+}
+watcher.stop()
+writeLine("stopped")

@@ -1,0 +1,102 @@
+@testable import AccessibilityFocus
+import OskshiftCore
+import Testing
+
+/// Accessibles are plain strings here; the watcher uses libatspi's object addresses.
+@Suite("Following the focused editable through AT-SPI events")
+struct FocusTrackerTests {
+    typealias Tracker = FocusTracker<String>
+    let app: Int32 = 100
+    let keyboard: Int32 = 200
+
+    @Test("Focus on an editable reads it, and the second copy of the event reads it again")
+    func focusOnEditableReads() {
+        var tracker = Tracker(ignoredPIDs: [keyboard])
+        #expect(tracker.handle(.focused("entry-1", pid: app, kind: .editable)) == .read("entry-1", .focus))
+        #expect(tracker.handle(.focused("entry-1", pid: app, kind: .editable)) == .read("entry-1", .focus))
+        #expect(tracker.trackedField == "entry-1")
+    }
+
+    @Test("A focus-out of the previous field arriving after the next field's focus-in changes nothing")
+    func lateFocusOutIsIgnored() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.focused("entry-2", pid: app, kind: .editable)) == .read("entry-2", .focus))
+        #expect(tracker.handle(.unfocused("entry-1")) == .none)
+        #expect(tracker.handle(.caretMoved("entry-2")) == .read("entry-2", .caret))
+        #expect(tracker.handle(.caretMoved("entry-1")) == .none)
+        #expect(tracker.trackedField == "entry-2")
+    }
+
+    @Test("A focus-out followed by the next field's focus-in never reports focus left editable")
+    func focusOutThenFocusInDoesNotFlicker() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.unfocused("entry-1")) == .none)
+        #expect(tracker.handle(.focused("entry-2", pid: app, kind: .editable)) == .read("entry-2", .focus))
+    }
+
+    @Test("Focus moving to a button reports focus left editable once, for the application that had it")
+    func focusToButtonLeavesEditable() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.focused("button", pid: 300, kind: .other)) == .leftEditable(pid: app))
+        #expect(tracker.handle(.focused("other-button", pid: 300, kind: .other)) == .none)
+        #expect(tracker.trackedField == nil)
+    }
+
+    @Test("A focus-out and then a button's focus-in report focus left editable")
+    func focusOutThenButtonLeavesEditable() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        _ = tracker.handle(.unfocused("entry-1"))
+        #expect(tracker.handle(.caretMoved("entry-1")) == .none)
+        #expect(tracker.handle(.focused("button", pid: app, kind: .other)) == .leftEditable(pid: app))
+    }
+
+    @Test("The window's own focus notice on activation keeps the field")
+    func toplevelFocusKeepsField() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.focused("frame", pid: app, kind: .toplevel)) == .none)
+        #expect(tracker.trackedField == "entry-1")
+    }
+
+    @Test("Everything from the keyboard's own process is ignored")
+    func keyboardProcessIsIgnored() {
+        var tracker = Tracker(ignoredPIDs: [keyboard])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.focused("key-a", pid: keyboard, kind: .other)) == .none)
+        #expect(tracker.handle(.focused("osk-entry", pid: keyboard, kind: .editable)) == .none)
+        #expect(tracker.trackedField == "entry-1")
+    }
+
+    @Test("Text changes and bounds changes of the field read it again; of other accessibles they do not")
+    func textAndBoundsOfTheField() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("view", pid: app, kind: .editable))
+        #expect(tracker.handle(.textChanged("view")) == .read("view", .text))
+        #expect(tracker.handle(.textChanged("label")) == .none)
+        #expect(tracker.handle(.boundsChanged("view", size: nil)) == .read("view", .bounds))
+        #expect(tracker.handle(.boundsChanged("label", size: Size(width: 10, height: 10))) == .none)
+    }
+
+    @Test("A resize of the field's top-level reads the field again; a move does not")
+    func toplevelResizeReadsField() {
+        var tracker = Tracker(ignoredPIDs: [])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        _ = tracker.handle(.toplevelRead(field: "entry-1", toplevel: "frame", size: Size(width: 402, height: 325)))
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 325))) == .none)
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 200)))
+            == .read("entry-1", .bounds))
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 200))) == .none)
+    }
+
+    @Test("Nothing is followed before the first focus event")
+    func nothingBeforeFirstFocus() {
+        var tracker = Tracker(ignoredPIDs: [])
+        #expect(tracker.handle(.caretMoved("entry-1")) == .none)
+        #expect(tracker.handle(.unfocused("entry-1")) == .none)
+        #expect(tracker.handle(.focused("button", pid: app, kind: .other)) == .none)
+    }
+}
