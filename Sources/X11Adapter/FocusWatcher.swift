@@ -53,8 +53,11 @@ extension X11Adapter {
             return
         }
         guard let client, let topLevel = connection.topLevel(client: client),
-            let facts = connection.facts(client: client, keyboards: configuration.keyboards)
+            var facts = connection.facts(client: client, keyboards: configuration.keyboards)
         else { return }
+        // One frame for the field and for the event: the WM may move the window between two reads, and a field
+        // computed against one frame but sent with the other would look like a different field.
+        facts.frame = topLevel.frameRect
         let field = focusField(facts)
         let fieldRelative = field.map { relative($0, to: topLevel.frameRect.origin) }
         if fieldRelative != sentField {

@@ -276,7 +276,12 @@ public final class X11Adapter {
         extentsCache[window] = nil
         leavingState.remove(window)
         deferredMoves[window] = nil
-        if focusedClient == window { focusDirty = true }
+        if focusedClient == window {
+            // The engine forgets a destroyed window; a new client that reuses its XID must be announced afresh.
+            focusedClient = nil
+            sentField = nil
+            focusDirty = true
+        }
     }
 
     /// A withdrawn client (WM_STATE gone or Withdrawn, or no WM and unmapped) is as good as destroyed for the
