@@ -30,17 +30,28 @@ toml-test: deps
 e2e: deps
 	bash scripts/e2e.sh
 
+# Benchmarks (not tests): the engine's cost per event, then scripts/bench/run.sh on a private Xvfb (reaction latency
+# against the polling-script baseline, idle cost, memory, start-up, X round trips); ~5 min. See BENCHMARKS.md.
+# OSKSHIFT_BIN=path skips the daemon's release build.
 bench: deps
 	$(SWIFT) build -c release --product engine-bench
-	.build/release/engine-bench
+	mkdir -p out/bench
+	.build/release/engine-bench > out/bench/engine-bench.txt
+	cat out/bench/engine-bench.txt
+	bash scripts/bench/run.sh
 
 demo: deps
 	bash scripts/demo.sh
 
-install: build
-	install -Dm755 .build/$(CONFIGURATION)/oskshift $(DESTDIR)$(PREFIX)/bin/oskshift
+# OSKSHIFT_BIN=path installs that binary instead of building one (the end-to-end tests install their build).
+# The unit's ExecStart is rewritten to the installed binary: $(PREFIX)/bin/oskshift.
+install: $(if $(OSKSHIFT_BIN),,build)
+	install -Dm755 $(or $(OSKSHIFT_BIN),.build/$(CONFIGURATION)/oskshift) $(DESTDIR)$(PREFIX)/bin/oskshift
 	install -Dm644 config/oskshift.toml $(DESTDIR)/etc/xdg/oskshift/config.toml
-	install -Dm644 systemd/oskshift.service $(DESTDIR)$(PREFIX)/lib/systemd/user/oskshift.service
+	install -d $(DESTDIR)$(PREFIX)/lib/systemd/user
+	sed 's|^ExecStart=.*/oskshift|ExecStart=$(PREFIX)/bin/oskshift|' systemd/oskshift.service \
+	    > $(DESTDIR)$(PREFIX)/lib/systemd/user/oskshift.service
+	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/user/oskshift.service
 	install -Dm644 man/oskshift.1 $(DESTDIR)$(PREFIX)/share/man/man1/oskshift.1
 	install -Dm644 man/oskshift.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/oskshift.toml.5
 

@@ -23,7 +23,14 @@ let package = Package(
         .target(name: "ConfigFile", dependencies: ["OskshiftCore", "TOML"]),
         // The X11 side: reads the server into engine events, performs engine actions.
         .target(name: "X11Adapter", dependencies: ["CX11", "OskshiftCore"]),
-        .executableTarget(name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter", "CLinux"]),
+        .executableTarget(
+            name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter", "CLinux", "AccessibilityFocus",
+                "DaemonStatus", "CSystemd"]
+        ),
+        // libsystemd: sd_notify and sd_journal_sendv. Only the daemon (the executable) imports it.
+        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
+        // The `oskshift status` model, its JSON and text forms, and log priorities. Pure, no I/O.
+        .target(name: "DaemonStatus", dependencies: ["OskshiftCore"]),
         // The toml-test decoder interface: TOML on stdin, tagged JSON on stdout.
         .executableTarget(name: "toml-decoder", dependencies: ["TOML"]),
         // Micro-benchmark of the engine's cost per event (a command, not a test).
@@ -42,5 +49,6 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore"]),
         .testTarget(name: "AccessibilityFocusTests", dependencies: ["AccessibilityFocus", "OskshiftCore"]),
+        .testTarget(name: "DaemonStatusTests", dependencies: ["DaemonStatus", "OskshiftCore"]),
     ]
 )

@@ -4,4 +4,13 @@
 #include <sys/signalfd.h>
 #include <sys/timerfd.h>
 #include <poll.h>
+#include <sys/epoll.h>
+#include <spawn.h>
+#include <unistd.h>
+
+/* environ is a mutable C global, which Swift 6 rejects as not concurrency-safe; posix_spawn passes it on. */
+static inline char **oskshift_environ(void) {
+    extern char **environ;
+    return environ;
+}
 #endif

@@ -29,6 +29,8 @@ struct Atoms {
     let timestampProbe: Atom
     /// `_OSKSHIFT_S<screen>`, the ICCCM manager selection that keeps one instance per display.
     let managerSelection: Atom
+    /// `_OSKSHIFT_STATUS`, the daemon's state as JSON on its selection window (`oskshift status` reads it).
+    let status: Atom
     /// `_NET_WM_WINDOW_TYPE_*` to the kinds the engine distinguishes.
     let windowKinds: [Atom: WindowKind]
 
@@ -50,6 +52,7 @@ struct Atoms {
             "_NET_WM_STATE_FULLSCREEN", "_NET_FRAME_EXTENTS", "_NET_WM_WINDOW_TYPE", "_NET_MOVERESIZE_WINDOW",
             "_NET_WORKAREA", "_NET_CURRENT_DESKTOP", "_OSKSHIFT_ORIGINAL_GEOMETRY", "MANAGER",
             "_OSKSHIFT_TIMESTAMP", "_OSKSHIFT_S\(screenNumber)",
+            "_OSKSHIFT_STATUS",
         ] + kinds.map(\.0)
 
         var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
@@ -83,6 +86,7 @@ struct Atoms {
         manager = take()
         timestampProbe = take()
         managerSelection = take()
+        status = take()
         var kindMap: [Atom: WindowKind] = [:]
         for (_, kind) in kinds { kindMap[take()] = kind }
         windowKinds = kindMap

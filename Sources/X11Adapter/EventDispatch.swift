@@ -87,7 +87,7 @@ extension X11Adapter {
         clientOfTopLevel[window] = nil
         if let client = clientFor(topLevel: window) {
             track(client)
-        } else {
+        } else if reparentedInto[window] == nil {  // a frame whose client awaits WM_STATE is no keyboard itself
             if event.override_redirect != 0 { notClients.insert(window) }
             considerUnmanaged(window)
         }
@@ -103,6 +103,10 @@ extension X11Adapter {
         let window = event.window
         clientOfTopLevel[window] = nil
         notClients.remove(window)
+        if event.event == connection.root {
+            if let old = reparentedInto.first(where: { $0.value == window })?.key { reparentedInto[old] = nil }
+            if event.parent != connection.root { reparentedInto[event.parent] = window }
+        }
         if keyboardCandidates.contains(window) { keyboardDirty = true }
         // A WM that unmanages a client hands it back to the root.
         if event.parent == connection.root, knownClients.contains(window) { maybeWithdrawn.insert(window) }

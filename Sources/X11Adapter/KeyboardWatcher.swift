@@ -56,7 +56,9 @@ extension X11Adapter {
     func settleKeyboard() {
         guard keyboardDirty else { return }
         keyboardDirty = false
-        let visible = visibleKeyboard()?.rect
+        let found = visibleKeyboard()
+        if let found { lastKeyboardWindow = WindowID(found.window) }
+        let visible = found?.rect
         guard visible != shownKeyboard else { return }
         switch (shownKeyboard, visible) {
         case (nil, let rect?): output.append(.keyboardShown(rect))

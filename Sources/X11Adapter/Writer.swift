@@ -45,6 +45,26 @@ struct Writer {
         XMoveResizeWindow(connection.display, client, Int32(origin.x), Int32(origin.y), UInt32(width), UInt32(height))
     }
 
+    /// Shows or hides a keyboard window for auto-show: XMapWindow (the WM manages it again) or XUnmapWindow (the
+    /// WM withdraws it), exactly what `xdotool windowmap` / `windowunmap` do to these keyboards.
+    func setMapped(_ window: Window, _ mapped: Bool) {
+        if mapped {
+            XMapRaised(connection.display, window)
+        } else {
+            XUnmapWindow(connection.display, window)
+        }
+    }
+
+    /// The daemon's status (JSON, UTF8_STRING) on its own manager-selection window, for `oskshift status`.
+    /// One request, no reply: the status command waits for the PropertyNotify it causes.
+    func publishStatus(on window: Window, json: String) {
+        var bytes = Array(json.utf8)
+        let count = Int32(bytes.count)
+        _ = XChangeProperty(
+            connection.display, window, connection.atoms.status, connection.atoms.utf8String, 8, PropModeReplace,
+            &bytes, count)
+    }
+
     /// `_NET_WM_STATE` add (1) or remove (0) one or two properties, source 2.
     private func sendState(_ client: Window, add: Bool, _ first: Atom, _ second: Atom) {
         sendClientMessage(client, connection.atoms.netWMState, (add ? 1 : 0, Int(first), Int(second), 2, 0, 0))

@@ -25,6 +25,10 @@ public final class X11Adapter {
 
     /// Root child (WM frame, or the client itself) to its managed client.
     var clientOfTopLevel: [Window: Window] = [:]
+    /// Root child to the client the WM reparented into it (ReparentNotify on the root; `_NET_CLIENT_LIST` at start):
+    /// `clientFor` then checks that one window instead of searching the frame's tree (openbox's frames hold ~50
+    /// decoration windows, 2 round trips each) at every ConfigureNotify until the WM sets WM_STATE.
+    var reparentedInto: [Window: Window] = [:]
     /// Override-redirect root children found to hold no client when mapped (menus, tooltips): not searched again
     /// at every ConfigureNotify.
     var notClients: Set<Window> = []
@@ -37,6 +41,8 @@ public final class X11Adapter {
     /// Root children holding a keyboard candidate, so their ConfigureNotify is recognised.
     var keyboardFrames: Set<Window> = []
     var shownKeyboard: Rect?
+    /// The window of the keyboard last seen visible (kept while it is hidden), for `oskshift status`.
+    public internal(set) var lastKeyboardWindow: WindowID?
     var focusedClient: Window?
     /// The focused field relative to its window's frame origin, as last sent.
     var sentField: FocusRect?
@@ -159,6 +165,12 @@ public final class X11Adapter {
         output = [.screenChanged(screen)]
 
         var displaced: [Event] = []
+        let clientList = XInternAtom(connection.display, "_NET_CLIENT_LIST", 0)
+        for client in connection.property(connection.root, clientList, maxLongs: 65536)?.longs ?? [] {
+            if let frame = connection.topLevel(of: Window(client)), frame != Window(client) {
+                reparentedInto[frame] = Window(client)
+            }
+        }
         for child in connection.queryTree(connection.root)?.children ?? [] {
             guard let attributes = connection.attributes(child) else { continue }
             if let client = clientFor(topLevel: child) {
@@ -243,6 +255,12 @@ public final class X11Adapter {
     func clientFor(topLevel: Window) -> Window? {
         if let client = clientOfTopLevel[topLevel] { return client }
         if notClients.contains(topLevel) { return nil }
+        if let candidate = reparentedInto[topLevel] {
+            // Not a client before WM_STATE is set; its PropertyNotify (selected since CreateNotify) tracks it then.
+            guard connection.wmState(candidate) != nil else { return nil }
+            clientOfTopLevel[topLevel] = candidate
+            return candidate
+        }
         var client = connection.client(inTopLevel: topLevel)
         if client == nil, !wmPresent, topLevel != managerWindow,
             let attributes = connection.attributes(topLevel), attributes.override_redirect == 0,
@@ -267,6 +285,7 @@ public final class X11Adapter {
         knownStates[window] = nil
         maybeWithdrawn.remove(window)
         clientOfTopLevel[window] = nil
+        reparentedInto[window] = nil
         notClients.remove(window)
         if keyboardCandidates.remove(window) != nil { keyboardDirty = true }
         presses[window] = nil

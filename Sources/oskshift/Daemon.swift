@@ -12,6 +12,10 @@ final class Daemon {
     let timer: TimerSource
     var engine: Engine
     var configurationPath: String?
+    /// AT-SPI focus sources and auto-show (AccessibilityBridge.swift); nil only when its timers cannot be made.
+    var accessibility: AccessibilityBridge?
+    /// `oskshift status` and systemd's STATUS= (StatusPublisher.swift).
+    var statusPublisher = StatusPublisher()
 
     static func main(arguments: [String]) -> Int32 {
         let options: Options
@@ -44,6 +48,8 @@ final class Daemon {
                 errors.lines.forEach(Log.line)
                 return 2
             }
+        case .status:
+            return StatusCommand.run(options)
         case .run:
             return run(options)
         }
@@ -55,19 +61,19 @@ final class Daemon {
         case .success(let loaded): configuration = loaded
         case .failure(let errors):
             errors.lines.forEach(Log.line)
-            Log.say("the configuration has errors; not starting")
+            Log.say("the configuration has errors; not starting", priority: .error)
             return 2
         }
         // Blocked before anything else, so a signal that arrives during start-up waits in the signalfd.
         guard let signals = SignalSource(), let timer = TimerSource() else {
-            Log.say("cannot set up signal handling: \(String(cString: strerror(errno)))")
+            Log.say("cannot set up signal handling: \(String(cString: strerror(errno)))", priority: .error)
             return 1
         }
         let adapter: X11Adapter
         do {
             adapter = try X11Adapter(displayName: options.displayName, configuration: configuration)
         } catch {
-            Log.say(error.description)
+            Log.say(error.description, priority: .error)
             return 2
         }
         switch adapter.acquireManagerSelection(replace: options.replace) {
@@ -75,7 +81,7 @@ final class Daemon {
         case .acquiredOldOwnerLingering:
             Log.say("the oskshift being replaced did not exit within 2 s; starting anyway")
         case .taken:
-            Log.say("another oskshift already serves display \(adapter.displayName) (--replace takes over)")
+            Log.say("another oskshift already serves display \(adapter.displayName) (--replace takes over)", priority: .warning)
             return 3
         }
         let daemon = Daemon(options: options, adapter: adapter, signals: signals, timer: timer,
@@ -94,7 +100,11 @@ final class Daemon {
         let initial = adapter.start()
         engine = Engine(configuration: configuration, screen: adapter.screen)
         handle(initial)
+        // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
+        accessibility = AccessibilityBridge.start(adapter: adapter, verbose: options.verbose)
+        adapter.accessibleFocus = accessibility
         Log.say("ready on display \(adapter.displayName)")
+        announceReady()
     }
 
     func loop() -> Int32 {
@@ -103,6 +113,7 @@ final class Daemon {
             pollfd(fd: signals.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: timer.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
+        if let accessibility { fds.append(pollfd(fd: accessibility.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
         while true {
             // Replies to our own queries pull events into Xlib's queue without making the socket readable:
             // drain until Xlib has nothing left before sleeping.
@@ -116,7 +127,7 @@ final class Daemon {
             for index in fds.indices { fds[index].revents = 0 }
             if poll(&fds, nfds_t(fds.count), -1) < 0 {
                 if errno == EINTR { continue }
-                Log.say("poll failed: \(String(cString: strerror(errno)))")
+                Log.say("poll failed: \(String(cString: strerror(errno)))", priority: .error)
                 return 1
             }
             if fds[1].revents != 0 {
@@ -131,6 +142,9 @@ final class Daemon {
             if fds[2].revents != 0, timer.read() > 0 {
                 handle([.timerFired])
             }
+            if let accessibility, fds.contains(where: { $0.fd == accessibility.fileDescriptor && $0.revents != 0 }) {
+                handle(accessibility.service())
+            }
             // fds[0]: the next round of the loop drains it; a dead connection ends in Xlib's IO error exit.
         }
     }
@@ -138,13 +152,17 @@ final class Daemon {
     /// SIGTERM, SIGINT, or the selection taken by `--replace`: restore every window, wait for the server to
     /// have done it, exit 0.
     func stop() -> Int32 {
+        NotifyService.stopping()
         handle([.stopping])
         adapter.sync()
+        accessibility?.stop()
         return 0
     }
 
     /// SIGHUP: a good file replaces the configuration; a bad one is reported and the old one stays.
     func reload() {
+        NotifyService.reloading()
+        defer { statusPublisher.reloaded() }
         configurationPath = ConfigLoading.locate(explicit: options.configPath)
         switch ConfigLoading.load(explicit: options.configPath) {
         case .success(let configuration):
@@ -153,7 +171,7 @@ final class Daemon {
             handle([.configurationChanged(configuration)])
         case .failure(let errors):
             errors.lines.forEach(Log.line)
-            Log.say("the new configuration has errors; keeping the previous one")
+            Log.say("the new configuration has errors; keeping the previous one", priority: .warning)
         }
     }
 
@@ -161,6 +179,7 @@ final class Daemon {
     /// (never in --dry-run), timers here, decisions to the log.
     func handle(_ events: [Event]) {
         for event in events {
+            accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
             for action in actions {
@@ -181,6 +200,7 @@ final class Daemon {
                 }
             }
         }
+        publishStatus()
         adapter.flush()
         if options.verbose {
             for note in adapter.takeNotes() { Log.line("note: " + note) }

@@ -1,12 +1,22 @@
+import DaemonStatus
 import Glibc
 
-/// Plain stderr lines for now; journald comes with its own issue. Every line is written whole with one
-/// write(2), so lines from a dying process are never interleaved half-way.
+/// Plain stderr lines, or journal entries with a priority when stderr is the journal (JournalStream.swift).
+/// Every line is written whole with one write(2), so lines from a dying process are never interleaved half-way.
 enum Log {
-    /// `oskshift: <sentence>`: failures and the lifecycle lines tests wait on.
-    static func say(_ sentence: String) { line("oskshift: " + sentence) }
+    /// `oskshift: <sentence>`: failures and the lifecycle lines tests wait on. In the journal the prefix is the
+    /// entry's SYSLOG_IDENTIFIER instead.
+    static func say(_ sentence: String, priority: LogPriority = .notice) {
+        emit("oskshift: " + sentence, journal: sentence, priority: priority)
+    }
 
-    static func line(_ text: String) { write(fd: 2, text + "\n") }
+    /// A trace line (`event:`, `decision:`...) or a configuration error; the priority follows from its prefix.
+    static func line(_ text: String) { emit(text, journal: text, priority: LogPriority.of(line: text)) }
+
+    private static func emit(_ text: String, journal: String, priority: LogPriority) {
+        if JournalStream.isStandardError, JournalStream.send(journal, priority: priority) { return }
+        write(fd: 2, text + "\n")
+    }
 
     /// Command output (--version, --help, --print-config) on stdout.
     static func output(_ text: String) { write(fd: 1, text) }

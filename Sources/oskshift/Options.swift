@@ -1,6 +1,6 @@
 /// The command line (PRODUCT.md "Command line").
 struct Options: Equatable {
-    enum Command: Equatable { case run, checkConfig, printConfig, version, help }
+    enum Command: Equatable { case run, status, checkConfig, printConfig, version, help }
 
     var command = Command.run
     var configPath: String?
@@ -8,6 +8,8 @@ struct Options: Equatable {
     var dryRun = false
     var verbose = false
     var replace = false
+    /// `status --json`: the status as one line of JSON.
+    var json = false
 
     static let version = "oskshift 0.1.0"
 
@@ -15,6 +17,7 @@ struct Options: Equatable {
         usage: oskshift [--config FILE] [--display DPY] [--dry-run] [--verbose] [--replace]
                oskshift --check-config [--config FILE]
                oskshift --print-config [--config FILE]
+               oskshift status [--display DPY] [--json]
                oskshift --version | --help
 
         Keeps the focused field of an X11 window clear of the on-screen keyboard, and puts the window back
@@ -29,6 +32,8 @@ struct Options: Equatable {
           --print-config  print the effective configuration as TOML
           --version       print the version
           --help          print this help
+          status          print the running instance's state (keyboard, focus, adjusted windows) once it
+                          is ready; --json for scripts; exit 1 when no oskshift serves the display
 
         Exit status: 0 stopped by a signal, windows restored; 1 display lost; 2 usage or configuration error;
         3 another oskshift serves the display.
@@ -70,18 +75,21 @@ struct Options: Equatable {
                 case .success(let display): options.displayName = display
                 case .failure(let error): return .failure(error)
                 }
-            case "--dry-run", "--verbose", "--replace", "--check-config", "--print-config", "--version", "--help",
+            case "--dry-run", "--verbose", "--replace", "--json", "--check-config", "--print-config", "--version", "--help",
                 "-h":
                 if inline != nil { return .failure(UsageError(sentence: "option \(name) takes no value")) }
                 switch name {
                 case "--dry-run": options.dryRun = true
                 case "--verbose": options.verbose = true
                 case "--replace": options.replace = true
+                case "--json": options.json = true
                 case "--check-config": commands.append(.checkConfig)
                 case "--print-config": commands.append(.printConfig)
                 case "--version": commands.append(.version)
                 default: commands.append(.help)
                 }
+            case "status" where inline == nil:
+                commands.append(.status)
             default:
                 if argument.hasPrefix("-") {
                     return .failure(UsageError(sentence: "unknown option \(argument) (see oskshift --help)"))
@@ -91,7 +99,11 @@ struct Options: Equatable {
             index += 1
         }
         if commands.count > 1 {
-            return .failure(UsageError(sentence: "choose one of --check-config, --print-config, --version, --help"))
+            return .failure(
+                UsageError(sentence: "choose one of status, --check-config, --print-config, --version, --help"))
+        }
+        if options.json, commands.first != .status {
+            return .failure(UsageError(sentence: "--json goes with status (oskshift status --json)"))
         }
         options.command = commands.first ?? .run
         return .success(options)

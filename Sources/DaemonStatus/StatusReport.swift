@@ -1,0 +1,111 @@
+import OskshiftCore
+
+/// What a running oskshift tells `oskshift status`: the keyboard, the focus and the windows it moved.
+/// The daemon builds it from its engine after each event batch and publishes it as JSON; the status command
+/// parses it back and prints it for people or for scripts.
+public struct StatusReport: Equatable, Sendable {
+    public struct Keyboard: Equatable, Sendable {
+        public var window: WindowID
+        /// The frame in root coordinates: where it is while visible, where it was last seen while hidden.
+        public var rect: Rect
+        public var visible: Bool
+
+        public init(window: WindowID, rect: Rect, visible: Bool) {
+            self.window = window
+            self.rect = rect
+            self.visible = visible
+        }
+    }
+
+    public struct Focus: Equatable, Sendable {
+        public var window: WindowID
+        /// `instance/Class`, or nil when the window has no WM_CLASS.
+        public var wmClass: String?
+        public var frame: Rect
+        /// The field in root coordinates where the window is now; nil when only the window is known.
+        public var field: Rect?
+        /// The focus source that gave the field (`window` when none did).
+        public var source: String
+
+        public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String) {
+            self.window = window
+            self.wmClass = wmClass
+            self.frame = frame
+            self.field = field
+            self.source = source
+        }
+    }
+
+    public struct Adjusted: Equatable, Sendable {
+        public var window: WindowID
+        public var original: Rect
+        /// `normal`, `maximized`, `fullscreen`...: the state it goes back to.
+        public var originalState: String
+        public var current: Rect
+        /// On its way back to the original (animating).
+        public var restoring: Bool
+
+        public init(window: WindowID, original: Rect, originalState: String, current: Rect, restoring: Bool) {
+            self.window = window
+            self.original = original
+            self.originalState = originalState
+            self.current = current
+            self.restoring = restoring
+        }
+    }
+
+    public var display: String
+    public var pid: Int
+    /// Nil until a keyboard has been seen.
+    public var keyboard: Keyboard?
+    public var focus: Focus?
+    public var adjusted: [Adjusted]
+    /// The engine's latest decision, as the `decision:` log line prints it.
+    public var lastDecision: String?
+
+    public init(display: String, pid: Int, keyboard: Keyboard?, focus: Focus?, adjusted: [Adjusted],
+        lastDecision: String?)
+    {
+        self.display = display
+        self.pid = pid
+        self.keyboard = keyboard
+        self.focus = focus
+        self.adjusted = adjusted
+        self.lastDecision = lastDecision
+    }
+}
+
+extension StatusReport {
+    /// The report for an engine's current state. `keyboard` is the keyboard window the adapter saw last (the
+    /// engine knows rects, not windows).
+    public init(engine: Engine, keyboard: Keyboard?, display: String, pid: Int) {
+        let focus = engine.focus.map { focus in
+            Focus(
+                window: focus.window.id,
+                wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
+                frame: focus.window.frame, field: engine.focusedField,
+                source: (focus.field?.source ?? .window).rawValue)
+        }
+        self.init(
+            display: display, pid: pid, keyboard: keyboard, focus: focus,
+            adjusted: engine.adjustedWindows.map {
+                Adjusted(
+                    window: $0.id, original: $0.original.frame, originalState: StatusReport.stateName($0.original.state),
+                    current: $0.current, restoring: $0.restoring)
+            },
+            lastDecision: engine.lastDecision?.description)
+    }
+
+    static func stateName(_ state: WindowState) -> String {
+        var words: [String] = []
+        if state.maximizedVertically && state.maximizedHorizontally {
+            words.append("maximized")
+        } else if state.maximizedVertically {
+            words.append("maximized-vertically")
+        } else if state.maximizedHorizontally {
+            words.append("maximized-horizontally")
+        }
+        if state.fullscreen { words.append("fullscreen") }
+        return words.isEmpty ? "normal" : words.joined(separator: "+")
+    }
+}

@@ -1,0 +1,102 @@
+import CX11
+import OskshiftCore
+
+/// A client top-level as the AT-SPI matcher needs it: process, frame and client rects in root coordinates.
+public struct TopLevelCandidate: Sendable, Equatable {
+    public var id: WindowID
+    /// `_NET_WM_PID`; nil when the client does not set it.
+    public var pid: Int32?
+    public var frame: Rect
+    public var client: Rect
+}
+
+/// What the daemon's AT-SPI bridge and auto-show ask of the server. Reads only, except the keyboard map/unmap,
+/// which go through the Writer like every other request.
+extension X11Adapter {
+    /// A STRING (or UTF8_STRING) property of the root window, e.g. `AT_SPI_BUS`; nil when absent or not text.
+    /// Xlib caches interned atoms, so asking again costs no round trip.
+    public func rootTextProperty(_ name: String) -> String? {
+        let atom = XInternAtom(connection.display, name, 1)
+        guard atom != 0, let raw = connection.property(connection.root, atom, maxLongs: 1024), raw.format == 8,
+            raw.type == XA_STRING || raw.type == connection.atoms.utf8String
+        else { return nil }
+        return String(decoding: raw.bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+
+    /// `_NET_WM_PID` of a window, when it is a well-formed CARDINAL.
+    func processID(_ window: Window) -> Int32? {
+        let atom = XInternAtom(connection.display, "_NET_WM_PID", 0)
+        guard let value = connection.cardinal(window, atom), value > 0, value <= Int(Int32.max) else { return nil }
+        return Int32(value)
+    }
+
+    /// Known clients that may hold an accessible of process `pid`: those with that `_NET_WM_PID` and those without
+    /// any (the matcher then decides by geometry). Keyboards are never candidates.
+    public func topLevelCandidates(pid: Int32) -> [TopLevelCandidate] {
+        var result: [TopLevelCandidate] = []
+        for client in knownClients.sorted() where !keyboardCandidates.contains(client) {
+            let clientPID = processID(client)
+            if let clientPID, pid != 0, clientPID != pid { continue }
+            guard let topLevel = connection.topLevel(client: client) else { continue }
+            result.append(TopLevelCandidate(
+                id: WindowID(client), pid: clientPID, frame: topLevel.frameRect,
+                client: topLevel.extents.clientRect(ofFrame: topLevel.frameRect)))
+        }
+        return result
+    }
+
+    /// The processes of every window taken for an on-screen keyboard: their AT-SPI focus events are not fields.
+    public var keyboardProcessIDs: Set<Int32> {
+        Set(keyboardCandidates.compactMap { processID($0) })
+    }
+
+    /// A keyboard is visible (as last sent to the engine).
+    public var isKeyboardVisible: Bool { shownKeyboard != nil }
+
+    /// The focused client, as last sent to the engine.
+    public var focusedWindow: WindowID? { focusedClient.map { WindowID($0) } }
+
+    /// The AT-SPI focus changed in `window`: asks the sources again. For the focused window that may give a
+    /// `focusRectChanged`; for another one the X focus is read again first (AT-SPI often speaks before the WM
+    /// sets `_NET_ACTIVE_WINDOW`), which gives `focusChanged` when the X focus really moved there.
+    public func accessibleFocusChanged(in window: WindowID?) -> [Event] {
+        if let window, window.raw != focusedClient.map({ UInt($0) }) {
+            focusDirty = true
+        } else {
+            fieldDirty = true
+        }
+        settleFocus()
+        return takeOutput()
+    }
+
+    /// Maps an on-screen keyboard window that exists but is hidden (unmapped, withdrawn, or iconified), for
+    /// auto-show; returns it, or nil when there is none. Withdrawn windows are no longer known clients (the WM
+    /// handed them back to the root), so the root's unmapped children are searched too; this runs once per
+    /// show, not per event.
+    public func mapHiddenKeyboard() -> WindowID? {
+        var hidden = keyboardCandidates.sorted().filter { candidate in
+            guard let attributes = connection.attributes(candidate) else { return false }
+            return attributes.map_state == IsUnmapped || connection.windowState(candidate).hidden
+        }
+        if hidden.isEmpty {
+            for child in connection.queryTree(connection.root)?.children ?? [] where child != managerWindow {
+                guard let attributes = connection.attributes(child), attributes.override_redirect == 0,
+                    attributes.map_state == IsUnmapped,
+                    connection.isKeyboard(child, wmClass: connection.wmClass(child), extra: configuration.keyboards)
+                else { continue }
+                hidden.append(child)
+            }
+        }
+        // onboard's helper windows are unmapped too; it is shown through D-Bus before this is tried.
+        guard let window = hidden.first else { return nil }
+        writer.setMapped(window, true)
+        flush()
+        return WindowID(window)
+    }
+
+    /// Unmaps a keyboard window that auto-show mapped (as `xdotool windowunmap` does; the WM withdraws it).
+    public func unmapKeyboard(_ window: WindowID) {
+        writer.setMapped(Window(window.raw), false)
+        flush()
+    }
+}

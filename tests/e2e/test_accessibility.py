@@ -1,0 +1,243 @@
+"""The `caret` and `widget` focus sources through AT-SPI, and auto-show, with the GTK3 fixture and xvkbd.
+
+xvkbd spans the bottom (frame 1282x265+0+558 under openbox). The fixture (tests/fixtures/gtk_form.py) prints
+`ready` and `focus NAME` into its log; field geometry is read through AT-SPI by atspi_query.py, so every
+expectation comes from what the application itself reports, never from the daemon's log.
+"""
+import json
+import os
+import time
+
+import requirements
+from daemon import MARGIN
+from e2e_case import DesktopTestCase, is_acting
+from keyboards import Xvkbd
+from waiting import stays_equal, wait_for
+from xquery import Rect
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "..", "fixtures", "gtk_form.py")
+PYTHON_WITH_GI = "/usr/bin/python3"
+
+CONFIG = """\
+[avoidance]
+mode = "offset"
+margin = %d
+focus = %s
+pointer_band = 48
+
+[animation]
+duration_ms = 0
+%s"""
+
+AUTO_SHOW = """
+[keyboard_control]
+auto_show = true
+hide_delay_ms = 300
+"""
+
+
+def config(focus, extra=""):
+    return CONFIG % (MARGIN, json.dumps(focus), extra)
+
+
+class GtkForm:
+    """One run of the fixture: its window, its log (ready, focus lines) and its accessibles' geometry."""
+
+    def __init__(self, test, title, *options, env=None):
+        self.test = test
+        self.desktop = test.desktop
+        self.title = title
+        self.log_path = os.path.join(test.class_dir, "gtk-form-%s.log" % title)
+        if os.path.exists(self.log_path):
+            os.remove(self.log_path)
+        environment = dict(self.desktop.env, **(env or {}))
+        self.process = self.desktop.spawn([PYTHON_WITH_GI, FIXTURE, "--title", title, *options],
+                                          log_name="gtk-form-%s" % title, env=environment)
+        test.addCleanup(self.desktop.end, self.process)
+        wait_for(lambda: "ready" in self.log(), timeout=15, what="the GTK form %r to be ready" % title)
+        self.window = wait_for(lambda: self.desktop.x.viewable_window("--name", "^%s$" % title), timeout=10,
+                               what="window %r" % title)
+        wait_for(lambda: self.desktop.x.frame_extents(self.window) != (0, 0, 0, 0), what="openbox to frame it")
+
+    def log(self):
+        with open(self.log_path) as f:
+            return f.read()
+
+    def frame(self):
+        return self.desktop.x.frame_rect(self.window)
+
+    def focused(self):
+        lines = [line[len("focus "):] for line in self.log().splitlines() if line.startswith("focus ")]
+        return lines[-1] if lines else None
+
+    def key(self, *keys):
+        """Types keys into the focused window (xdotool sends them to whatever has the X focus)."""
+        self.desktop.run("xdotool", "key", "--delay", "30", *keys)
+
+    def focus_by_keys(self, name, *keys):
+        self.key(*keys)
+        wait_for(lambda: self.focused() == name, what="%s to be focused in %s" % (name, self.title))
+
+    def accessible(self, name):
+        """{"widget": Rect, "caret": Rect or None}, in root coordinates, as the application reports them."""
+        out = self.desktop.run(PYTHON_WITH_GI, os.path.join(HERE, "atspi_query.py"), str(self.process.pid), name,
+                               check=False)
+        data = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
+        if not data:
+            return None
+        return {key: Rect(*value) if value else None for key, value in data.items()}
+
+
+class AccessibleFieldsWithXvkbd(DesktopTestCase):
+    keyboard_kind = Xvkbd
+
+    def setUp(self):
+        super().setUp()
+        requirements.require_tools(self, PYTHON_WITH_GI)
+        if not os.path.exists("/usr/lib/python3/dist-packages/pyatspi"):
+            requirements.require_tools(self, "pyatspi (python3-pyatspi)")
+
+    def form(self, title, *options, **kwargs):
+        return GtkForm(self, title, *options, **kwargs)
+
+    def last_acting_decision(self, daemon, window):
+        decisions = [d for d in daemon.decisions_for(window) if is_acting(d)]
+        self.assertTrue(decisions, "an acting decision for 0x%x%s" % (window, self._decision_tail(daemon)))
+        return decisions[-1]
+
+    def expected_frame(self, original, field_bottom, keyboard):
+        overlap = field_bottom + MARGIN - keyboard.y
+        self.assertGreater(overlap, 0, "test setup: the field (bottom %d) is not covered by %s" % (
+            field_bottom, keyboard))
+        return original.moved_by(0, -overlap)
+
+    def test_the_bottom_field_of_a_form_focused_by_tab_is_moved_above_the_keyboard_by_its_widget_rect(self):
+        daemon = self.start_daemon(config=config(["widget", "pointer", "window"]))
+        form = self.form("tab-form", "--entries", "6", "--geometry", "400x300+100+480")
+        original = form.frame()
+        bottom_field = form.accessible("entry-6")["widget"]
+        keyboard = self.keyboard.show()
+
+        form.focus_by_keys("entry-6", *["Tab"] * 5)
+        expected = self.expected_frame(original, bottom_field.bottom, keyboard)
+        self.assertFrameBecomes(form, expected, daemon=daemon)
+        moved_field = form.accessible("entry-6")["widget"]
+        self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the entry ends exactly margin px above the keyboard")
+        self.assertEqual(moved_field.height, bottom_field.height)
+        self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "widget")
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+    def test_focus_moving_between_fields_of_one_window_is_computed_from_the_original_geometry(self):
+        daemon = self.start_daemon(config=config(["caret", "widget", "pointer", "window"]))
+        form = self.form("fields-form", "--entries", "6", "--geometry", "400x300+100+480")
+        original = form.frame()
+        fields = {name: form.accessible(name)["widget"] for name in ("entry-1", "entry-5", "entry-6")}
+        keyboard = self.keyboard.show()
+        self.assertLessEqual(fields["entry-1"].bottom + MARGIN, keyboard.y, "test setup: entry-1 is clear")
+
+        form.focus_by_keys("entry-6", *["Tab"] * 5)
+        at_six = self.expected_frame(original, fields["entry-6"].bottom, keyboard)
+        self.assertFrameBecomes(form, at_six, daemon=daemon)
+        form.focus_by_keys("entry-5", "shift+Tab")
+        self.assertFrameBecomes(form, self.expected_frame(original, fields["entry-5"].bottom, keyboard), daemon=daemon)
+        form.focus_by_keys("entry-1", *["shift+Tab"] * 4)
+        self.assertFrameBecomes(form, original, daemon=daemon)
+        form.focus_by_keys("entry-6", *["Tab"] * 5)
+        self.assertFrameBecomes(form, at_six, daemon=daemon)
+        self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "caret",
+                         "caret comes first in the order; a single-line entry is cleared whole")
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+    def test_the_window_follows_the_caret_as_returns_are_typed_in_a_tall_text_view(self):
+        daemon = self.start_daemon(config=config(["caret", "widget", "pointer", "window"]))
+        form = self.form("caret-form", "--entries", "0", "--textview", "--focus", "textview",
+                         "--geometry", "400x700+100+40")
+        original = form.frame()
+        keyboard = self.keyboard.show()
+        start = form.accessible("textview")
+        self.assertGreater(start["widget"].height, keyboard.y - MARGIN, "test setup: the view does not fit above")
+        self.assertFrameStays(form, original, duration=0.3, daemon=daemon)
+
+        # Enough lines to bring the caret under the keyboard's top.
+        line = 17
+        returns = (keyboard.y - MARGIN - start["caret"].bottom) // line + 3
+        form.key(*["Return"] * returns)
+
+        def caret_clear_and_settled():
+            caret = form.accessible("textview")["caret"]
+            return caret is not None and caret.bottom + MARGIN == keyboard.y and caret.y > start["caret"].y
+        wait_for(caret_clear_and_settled, timeout=6, interval=0.05, what="the caret line exactly margin px above "
+                 "the keyboard%s" % self._decision_tail(daemon))
+        following = form.frame()
+        self.assertLess(following.y, original.y)
+        self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "caret")
+
+        form.key("Return", "Return")
+        wait_for(lambda: form.frame().y < following.y, what="the window to follow two more lines")
+        wait_for(caret_clear_and_settled, timeout=6, interval=0.05, what="the caret line clear again")
+        step = following.y - form.frame().y
+        self.assertEqual(step % 2, 0, "two lines of equal height: moved by %d px" % step)
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+    def test_an_application_without_accessibility_falls_back_to_the_pointer_source(self):
+        daemon = self.start_daemon(config=config(["caret", "widget", "input-focus", "pointer", "window"]))
+        form = self.form("no-bridge-form", "--entries", "6", "--geometry", "400x300+100+480",
+                         env={"NO_AT_BRIDGE": "1"})
+        original = form.frame()
+        press_y = 730
+        self.desktop.run("xdotool", "mousemove", str(original.x + 200), str(press_y), "click", "1")
+        keyboard = self.keyboard.show()
+        expected = self.expected_offset_frame(original, press_y, keyboard)
+        self.assertFrameBecomes(form, expected, daemon=daemon)
+        self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "pointer")
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+
+class AutoShowWithXvkbd(DesktopTestCase):
+    """xvkbd has no D-Bus: auto-show maps its (hidden, withdrawn) window and unmaps it again."""
+    keyboard_kind = Xvkbd
+
+    def test_focusing_an_entry_maps_the_hidden_keyboard_and_leaving_it_hides_the_keyboard_after_the_delay(self):
+        requirements.require_tools(self, PYTHON_WITH_GI)
+        daemon = self.start_daemon(config=config(["caret", "widget", "pointer", "window"], AUTO_SHOW))
+        form = GtkForm(self, "auto-form", "--entries", "6", "--button", "--focus", "button",
+                       "--geometry", "400x300+100+480")
+        original = form.frame()
+        bottom_field = form.accessible("entry-6")["widget"]
+        self.assertFalse(self.keyboard.is_shown(), "test setup: xvkbd starts hidden")
+        self.assertFrameStays(form, original, duration=0.3, daemon=daemon)
+
+        form.focus_by_keys("entry-6", "shift+Tab")
+        keyboard = self.keyboard.wait_settled()
+        overlap = bottom_field.bottom + MARGIN - keyboard.y
+        self.assertGreater(overlap, 0, "test setup: entry-6 is covered")
+        self.assertFrameBecomes(form, original.moved_by(0, -overlap), daemon=daemon)
+
+        left_at = time.monotonic()
+        form.focus_by_keys("button", "Tab")
+        self.keyboard.wait_hidden(timeout=5)
+        hidden_after = time.monotonic() - left_at
+        self.assertGreaterEqual(hidden_after, 0.3, "hidden only after hide_delay_ms (300 ms)")
+        self.assertFrameBecomes(form, original, daemon=daemon)
+        self.assertIn("auto-show: unmapped keyboard window", daemon.log())
+
+    def test_tabbing_through_a_button_to_the_next_field_within_the_delay_keeps_the_keyboard(self):
+        requirements.require_tools(self, PYTHON_WITH_GI)
+        daemon = self.start_daemon(config=config(["caret", "widget", "pointer", "window"],
+                                                 AUTO_SHOW.replace("300", "2000")))
+        form = GtkForm(self, "flicker-form", "--entries", "6", "--button", "--focus", "entry-6",
+                       "--geometry", "400x300+100+480")
+        form.focus_by_keys("entry-5", "shift+Tab")
+        self.keyboard.wait_settled()
+        form.focus_by_keys("button", "Tab", "Tab")
+        form.focus_by_keys("entry-1", "Tab")
+        self.assertTrue(stays_equal(self.keyboard.is_shown, True, 2.5), "the keyboard stayed shown")
+        self.assertNotIn("auto-show: unmapped", daemon.log())
