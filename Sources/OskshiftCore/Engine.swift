@@ -410,7 +410,7 @@ public struct Engine: Sendable {
     /// A window still carrying a saved geometry from an earlier run: take it back as adjusted, so it is restored
     /// unless it is still legitimately covered.
     private mutating func adopt(_ facts: WindowFacts, saved: SavedGeometry) -> [Action] {
-        guard saved.isPlausible(on: screen), Self.fitsTwiceOver(saved.frame, screen) else {
+        guard saved.isPlausible(on: screen) else {
             let decision = Decision(window: facts.id, source: nil, field: nil, keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: facts.wmClass).mode,
                                     outcome: .excluded("implausible saved geometry \(saved.frame)"))
@@ -421,15 +421,6 @@ public struct Engine: Sendable {
             || (saved.state.fullscreen && !facts.state.fullscreen)
         adjustments[facts.id] = adjustment
         return []
-    }
-
-    /// A saved frame more than twice as wide or tall as all monitors together was not written by us (a forged
-    /// property): a window that size never had a field on screen to move, and restoring it would be absurd.
-    private static func fitsTwiceOver(_ frame: Rect, _ screen: Screen) -> Bool {
-        guard let left = screen.monitors.map(\.rect.minX).min(), let top = screen.monitors.map(\.rect.minY).min(),
-            let right = screen.monitors.map(\.rect.maxX).max(), let bottom = screen.monitors.map(\.rect.maxY).max()
-        else { return true }
-        return frame.width <= 2 * (right - left) && frame.height <= 2 * (bottom - top)
     }
 
     private mutating func expirePendingRequests(now: Int) {

@@ -144,6 +144,15 @@ public struct SavedGeometry: Hashable, Sendable {
         let limit = 32767
         guard frame.width >= 1, frame.height >= 1, frame.width <= limit, frame.height <= limit else { return false }
         guard abs(frame.x) <= limit, abs(frame.y) <= limit else { return false }
-        return screen.isVisible(frame)
+        return screen.isVisible(frame) && fitsTwiceOver(screen)
+    }
+
+    /// A frame more than twice as wide or tall as all monitors together was not saved by oskshift (a forged
+    /// property): a window that size never had a field on screen to move, and restoring it would be absurd.
+    private func fitsTwiceOver(_ screen: Screen) -> Bool {
+        guard let left = screen.monitors.map(\.rect.minX).min(), let top = screen.monitors.map(\.rect.minY).min(),
+              let right = screen.monitors.map(\.rect.maxX).max(), let bottom = screen.monitors.map(\.rect.maxY).max()
+        else { return true }
+        return frame.width <= 2 * (right - left) && frame.height <= 2 * (bottom - top)
     }
 }

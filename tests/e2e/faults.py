@@ -13,7 +13,6 @@ import ctypes
 import os
 import random
 import signal
-import time
 
 import xlib
 from e2e_case import DesktopTestCase
@@ -236,7 +235,3 @@ def send_signal(process, sig=signal.SIGKILL):
         process.send_signal(sig)
     except ProcessLookupError:
         pass
-
-
-def monotonic_ms():
-    return int(time.monotonic() * 1000)

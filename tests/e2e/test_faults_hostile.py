@@ -7,7 +7,6 @@ can move its own window anyway. Everything else (off every monitor, huge, negati
 format or length, flags other than 0/1) must leave the window exactly where it is.
 """
 import re
-import time
 import unittest
 
 from faults import FaultCase, fault_runs

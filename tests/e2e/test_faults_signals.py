@@ -5,7 +5,6 @@ import os
 import re
 import signal
 import threading
-import time
 import unittest
 
 from daemon import DEFAULT_CONFIG
