@@ -26,6 +26,12 @@ enum ConfigRenderer {
             "hide_command = \(TOMLText.quoted(keyboard.hideCommand))",
             "hide_delay_ms = \(keyboard.hideDelayMs)",
             "hide_on_return = \(keyboard.hideOnReturn)",
+            "",
+            "[accessory]",
+            "enabled = \(configuration.accessory.enabled)",
+            "buttons = [" + configuration.accessory.buttons.map { TOMLText.quoted($0.rawValue) }.joined(separator: ", ")
+                + "]",
+            "height = \(configuration.accessory.height)",
         ]
         // A rule with neither glob matches no window and has no TOML form ([[keyboard]] needs one): left out.
         for rule in configuration.keyboards where rule.classGlob != nil || rule.nameGlob != nil {

@@ -3,10 +3,11 @@ import TOML
 
 /// The keys of each section, in the order the printer writes them and error messages list them.
 enum ConfigKeys {
-    static let topLevel = ["avoidance", "animation", "keyboard_control", "keyboard", "app"]
+    static let topLevel = ["avoidance", "animation", "keyboard_control", "accessory", "keyboard", "app"]
     static let avoidance = ["mode", "margin", "focus", "pointer_band", "maximized", "fullscreen"]
     static let animation = ["duration_ms", "curve"]
     static let keyboardControl = ["auto_show", "show_command", "hide_command", "hide_delay_ms", "hide_on_return"]
+    static let accessory = ["enabled", "buttons", "height"]
     static let keyboard = ["class", "name"]
     static let app = ["class", "mode", "margin", "focus"]
 }
@@ -17,6 +18,8 @@ enum ConfigLimits {
     static let pointerBand = 1...2000
     static let durationMs = 0...5000
     static let hideDelayMs = 0...60000
+    /// At least 40 px keeps a button large enough for a finger.
+    static let accessoryHeight = 40...200
 }
 
 /// PRODUCT.md's schema mapped onto the core's Configuration. Keys left out keep the built-in defaults.
@@ -32,6 +35,8 @@ extension SchemaReader {
                 if let table = table(value, "animation") { read(table, into: &configuration.animation) }
             case "keyboard_control":
                 if let table = table(value, "keyboard_control") { read(table, into: &configuration.keyboard) }
+            case "accessory":
+                if let table = table(value, "accessory") { read(table, into: &configuration.accessory) }
             case "keyboard":
                 // `[keyboard]` as a table is the likely mistake: its auto-show settings live in [keyboard_control].
                 let hint = value.tableValue == nil ? "" : "; auto-show settings go in [keyboard_control]"

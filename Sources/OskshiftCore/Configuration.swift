@@ -137,6 +137,7 @@ public struct Configuration: Equatable, Sendable {
     public var avoidance = AvoidanceSettings()
     public var animation = AnimationSettings()
     public var keyboard = KeyboardSettings()
+    public var accessory = AccessorySettings()
     public var keyboards: [KeyboardRule] = []
     public var apps: [AppRule] = []
 

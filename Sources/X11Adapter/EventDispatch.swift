@@ -5,6 +5,7 @@ import OskshiftCore
 /// queried once the queue is empty.
 extension X11Adapter {
     func dispatch(_ event: inout XEvent) {
+        if let accessoryBar, accessoryBar.handle(&event) { return }
         switch event.type {
         case ConfigureNotify: configureNotify(event.xconfigure)
         case CreateNotify: createNotify(event.xcreatewindow)
@@ -27,6 +28,10 @@ extension X11Adapter {
                 event.xcookie.evtype == XI_RawButtonPress || event.xcookie.evtype == XI_RawTouchBegin
             {
                 recordPress()
+            } else if let opcode = xinputOpcode, event.xcookie.extension == opcode,
+                event.xcookie.evtype == XI_RawKeyPress
+            {
+                recordKeyPress(&event)
             }
         default:
             if let base = randrEventBase, event.type == base + RRScreenChangeNotify {

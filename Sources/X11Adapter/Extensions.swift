@@ -27,14 +27,23 @@ extension X11Adapter {
             notes.append("XInput 2.1 is missing: the pointer focus source is off")
             return
         }
+        xinputOpcode = opcode
+        xinputTouch = minor >= 2
+        selectRawEvents()
+    }
+
+    /// (Re)selects the raw events: presses always; key presses (for `hide_on_return`, AccessoryBar.swift) only
+    /// while that is on, since otherwise every key typed anywhere would wake the daemon.
+    func selectRawEvents() {
+        guard xinputOpcode != nil else { return }
         var bits = [UInt8](repeating: 0, count: 8)
         oskshift_xi_set_mask(&bits, XI_RawButtonPress)
-        if minor >= 2 { oskshift_xi_set_mask(&bits, XI_RawTouchBegin) }
+        if configuration.keyboard.hideOnReturn { oskshift_xi_set_mask(&bits, XI_RawKeyPress) }
+        if xinputTouch { oskshift_xi_set_mask(&bits, XI_RawTouchBegin) }
         bits.withUnsafeMutableBufferPointer { buffer in
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count),
                 mask: buffer.baseAddress)
             _ = XISelectEvents(connection.display, connection.root, &mask, 1)
         }
-        xinputOpcode = opcode
     }
 }

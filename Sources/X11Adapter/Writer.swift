@@ -55,6 +55,19 @@ struct Writer {
         }
     }
 
+    /// The accessory bar's previous / next: Tab, or Shift+Tab, typed through XTest into whatever holds the X input
+    /// focus. Here because it changes what another client receives.
+    func typeTab(backward: Bool) {
+        let display = connection.display
+        let tab = UInt32(XKeysymToKeycode(display, KeySym(XK_Tab)))
+        let shift = UInt32(XKeysymToKeycode(display, KeySym(XK_Shift_L)))
+        guard tab != 0 else { return }
+        if backward, shift != 0 { XTestFakeKeyEvent(display, shift, 1, 0) }
+        XTestFakeKeyEvent(display, tab, 1, 0)
+        XTestFakeKeyEvent(display, tab, 0, 0)
+        if backward, shift != 0 { XTestFakeKeyEvent(display, shift, 0, 0) }
+    }
+
     /// The daemon's status (JSON, UTF8_STRING) on its own manager-selection window, for `oskshift status`.
     /// One request, no reply: the status command waits for the PropertyNotify it causes.
     func publishStatus(on window: Window, json: String) {

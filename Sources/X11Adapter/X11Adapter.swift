@@ -9,7 +9,10 @@ public final class X11Adapter {
     var writer: Writer
 
     public var configuration: Configuration {
-        didSet { if configuration.keyboards != oldValue.keyboards { reconsiderKeyboards() } }
+        didSet {
+            if configuration.keyboards != oldValue.keyboards { reconsiderKeyboards() }
+            if configuration.keyboard.hideOnReturn != oldValue.keyboard.hideOnReturn { selectRawEvents() }
+        }
     }
 
     /// The AT-SPI seam: answers the `caret` and `widget` focus sources when set.
@@ -49,6 +52,11 @@ public final class X11Adapter {
     /// The last press inside each top-level other than a keyboard, relative to that window's frame origin
     /// (the most recent few windows only).
     var presses: [Window: Point] = [:]
+    /// The accessory bar (AccessoryBar.swift), once the daemon asked for it, and raw Return presses not yet taken.
+    var accessoryBar: AccessoryBar?
+    var returnPresses = 0
+    /// XInput 2.2: raw touch begins can be selected too.
+    var xinputTouch = false
     var pressOrder: [Window] = []
     /// Clients unmapped or reparented to the root: withdrawn unless WM_STATE says otherwise.
     var maybeWithdrawn: Set<Window> = []

@@ -23,6 +23,11 @@ final class AccessibilityBridge: AccessibleFocusProvider {
     /// AT-SPI read (they produce none).
     private var held: [WindowID: AccessibleFocusUpdate] = [:]
     private var heldOrder: [WindowID] = []
+    /// The editable field AT-SPI last reported in the window that has the X focus; nil when none (focus on a
+    /// button, or in an application that does not speak AT-SPI). For the accessory bar and `hide_on_return`.
+    var focusedField: AccessibleFocusUpdate? {
+        adapter.focusedWindow.flatMap { held[$0] }
+    }
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).

@@ -70,6 +70,22 @@ final class AutoShow {
         shown = nil
     }
 
+    /// The accessory bar's done and `hide_on_return`: hides the visible keyboard whoever showed it, the way
+    /// auto-show does: one auto-show showed the way it was shown, else onboard through D-Bus, else the keyboard
+    /// window unmapped, else `hide_command`. The policy learns of it from the keyboard's visibility.
+    func hideKeyboard() {
+        if shown != nil {
+            hide()
+        } else if OnboardControl.call("Hide") {
+            Log.line("accessory: asked onboard to hide")
+        } else if adapter.isKeyboardVisible, let window = adapter.lastKeyboardWindow {
+            adapter.unmapKeyboard(window)
+            Log.line("accessory: unmapped keyboard window \(window)")
+        } else if !policy.settings.hideCommand.isEmpty {
+            _ = run(policy.settings.hideCommand)
+        }
+    }
+
     private func run(_ command: String) -> Bool {
         guard let pid = children.spawnShell(command) else {
             Log.say("cannot run \(command): \(String(cString: strerror(errno)))")

@@ -16,6 +16,8 @@ final class Daemon {
     var accessibility: AccessibilityBridge?
     /// `oskshift status` and systemd's STATUS= (StatusPublisher.swift).
     var statusPublisher = StatusPublisher()
+    /// `[accessory]` and `hide_on_return` (AccessoryController.swift): keyboard plus bar as one obstacle.
+    var accessory: AccessoryController?
 
     static func main(arguments: [String]) -> Int32 {
         let options: Options
@@ -99,10 +101,12 @@ final class Daemon {
         configurationPath = ConfigLoading.locate(explicit: options.configPath)
         let initial = adapter.start()
         engine = Engine(configuration: configuration, screen: adapter.screen)
+        accessory = AccessoryController(adapter: adapter, configuration: configuration)
         handle(initial)
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
         accessibility = AccessibilityBridge.start(adapter: adapter, verbose: options.verbose)
         adapter.accessibleFocus = accessibility
+        accessory?.bridge = accessibility
         Log.say("ready on display \(adapter.displayName)")
         announceReady()
     }
@@ -178,7 +182,7 @@ final class Daemon {
     /// Feeds events to the engine and carries out its actions: server requests through the adapter's writer
     /// (never in --dry-run), timers here, decisions to the log.
     func handle(_ events: [Event]) {
-        for event in events {
+        for event in accessory?.translate(events) ?? events {
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
@@ -200,6 +204,7 @@ final class Daemon {
                 }
             }
         }
+        if !options.dryRun { accessory?.afterBatch(stopping: events.contains(.stopping)) }
         publishStatus()
         adapter.flush()
         if options.verbose {

@@ -54,7 +54,7 @@ func allErrorsAreCollected() {
         hide_on_return = 0
         """
     #expect(errorLines(text) == [
-        "config.toml:1:1: unknown key colour (expected avoidance, animation, keyboard_control, keyboard or app)",
+        "config.toml:1:1: unknown key colour (expected avoidance, animation, keyboard_control, accessory, keyboard or app)",
         "config.toml:3:8: avoidance.mode must be \"offset\", \"inset\", \"auto\" or \"none\", not \"up\"",
         "config.toml:4:13: avoidance.maximized must be \"unmaximize\" or \"skip\", not false",
         "config.toml:6:10: avoidance.margin must be an integer between 0 and 1000, not 8.5",

@@ -18,6 +18,9 @@ func everyKeySet() -> Configuration {
     configuration.keyboard.hideCommand = "pkill -USR1 'svkbd'"
     configuration.keyboard.hideDelayMs = 60000
     configuration.keyboard.hideOnReturn = true
+    configuration.accessory.enabled = true
+    configuration.accessory.buttons = [.done, .previous]
+    configuration.accessory.height = 200
     configuration.keyboards = [
         KeyboardRule(classGlob: "MyKeyboard"),
         KeyboardRule(nameGlob: "Virtual Keyboard*"),
@@ -68,6 +71,11 @@ func defaultsPrintAsExpected() {
         hide_command = ""
         hide_delay_ms = 300
         hide_on_return = false
+
+        [accessory]
+        enabled = false
+        buttons = ["previous", "next", "done"]
+        height = 48
 
         """)
 }

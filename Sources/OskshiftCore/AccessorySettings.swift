@@ -1,0 +1,20 @@
+/// A button of the accessory bar, in the order `[accessory] buttons` lists them.
+public enum AccessoryButton: String, CaseIterable, Sendable {
+    /// Shift+Tab to the focused application.
+    case previous
+    /// Tab to the focused application.
+    case next
+    /// Hide the keyboard, the way auto-show hides it.
+    case done
+}
+
+/// `[accessory]`: the previous / next / done bar that oskshift puts on top of the visible keyboard.
+public struct AccessorySettings: Equatable, Sendable {
+    public var enabled: Bool = false
+    /// Never empty and without duplicates (the config reader rejects anything else).
+    public var buttons: [AccessoryButton] = [.previous, .next, .done]
+    /// The bar's height in pixels; buttons fill it, so 40 keeps them large enough for a finger.
+    public var height: Int = 48
+
+    public init() {}
+}

@@ -1,0 +1,65 @@
+import AccessibilityFocus
+import OskshiftCore
+import X11Adapter
+
+/// The daemon's side of `[accessory]` and `hide_on_return`.
+///
+/// Keyboard plus bar is ONE obstacle for the engine, and this is the one place that makes it so: every event on
+/// its way to the engine passes through `translate`, which (AccessoryModel) replaces the keyboard's rect by the
+/// bounding box of keyboard and bar while the bar shows. After the engine had the batch, `afterBatch` places the
+/// bar window and carries out what its buttons and the Return key asked for.
+///
+/// "An editable field has focus" is AT-SPI's word when an accessibility bus is there; without one, any focused
+/// window counts (the X side cannot tell a text field from a button).
+final class AccessoryController {
+    let adapter: X11Adapter
+    var model: AccessoryModel
+    /// Set once the bridge exists (after the first batch of events).
+    weak var bridge: AccessibilityBridge?
+    var keyboardSettings: KeyboardSettings
+
+    init(adapter: X11Adapter, configuration: Configuration) {
+        self.adapter = adapter
+        model = AccessoryModel(settings: configuration.accessory, screen: adapter.screen)
+        keyboardSettings = configuration.keyboard
+    }
+
+    private var editableFocused: Bool {
+        if let bridge, bridge.watcher != nil { return bridge.focusedField != nil }
+        return adapter.focusedWindow != nil
+    }
+
+    /// The events for the engine: keyboard rects as the obstacle, plus a `keyboardMoved` when the bar itself came,
+    /// went or moved.
+    func translate(_ events: [Event]) -> [Event] {
+        var out: [Event] = []
+        for event in events {
+            if case .configurationChanged(let configuration) = event { keyboardSettings = configuration.keyboard }
+            out += model.translate(event)
+        }
+        return out + model.setEditableFocused(editableFocused)
+    }
+
+    /// Shows, moves or hides the bar window; performs pressed buttons and Return presses.
+    func afterBatch(stopping: Bool) {
+        let wanted = stopping ? nil : model.bar
+        if wanted != nil || adapter.accessoryBarExists {
+            adapter.accessoryBarWindow().show(at: wanted, buttons: model.settings.buttons)
+        }
+        for button in adapter.accessoryBarExists ? adapter.accessoryBarWindow().takeActivated() : [] {
+            Log.line("accessory: \(button.rawValue)")
+            switch button {
+            case .previous: adapter.typeTab(backward: true)
+            case .next: adapter.typeTab(backward: false)
+            case .done: bridge?.autoShow.hideKeyboard()
+            }
+        }
+        if adapter.takeReturnPresses() > 0,
+            ReturnKeyRule.hides(settings: keyboardSettings, keyboardVisible: adapter.isKeyboardVisible,
+                                focusedSingleLine: bridge?.focusedField?.lineMode == .single)
+        {
+            Log.line("accessory: Return in a single-line field hides the keyboard")
+            bridge?.autoShow.hideKeyboard()
+        }
+    }
+}
