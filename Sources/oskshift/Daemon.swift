@@ -83,7 +83,8 @@ final class Daemon {
         case .acquiredOldOwnerLingering:
             Log.say("the oskshift being replaced did not exit within 2 s; starting anyway")
         case .taken:
-            Log.say("another oskshift already serves display \(adapter.displayName) (--replace takes over)", priority: .warning)
+            Log.say("another oskshift already serves display \(adapter.displayName) (--replace takes over)",
+                    priority: .warning)
             return 3
         }
         let daemon = Daemon(options: options, adapter: adapter, signals: signals, timer: timer,
