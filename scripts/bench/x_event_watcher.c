@@ -8,6 +8,7 @@
  *   <monotonic ns> C <window> <x> <y> <w> <h>   ConfigureNotify of a root child (outer rect, border included)
  *   <monotonic ns> R <window> <parent>          ReparentNotify seen on the root
  *   <monotonic ns> A <window>                   _NET_ACTIVE_WINDOW changed; its new value
+ *   <monotonic ns> X <window> <type atom>       a ClientMessage sent to the root (an EWMH request to the WM)
  *
  * The timestamp is CLOCK_MONOTONIC (the clock Python's time.monotonic_ns reads) taken as soon as Xlib hands the
  * event over, before anything is printed. Reading _NET_ACTIVE_WINDOW's value is a round trip, done after its
@@ -84,6 +85,9 @@ int main(void) {
                 break;
             case ReparentNotify:
                 printf("%lld R %lu %lu\n", t, event.xreparent.window, event.xreparent.parent);
+                break;
+            case ClientMessage:  /* an EWMH request to the WM on the root (e.g. oskshift's _NET_MOVERESIZE_WINDOW) */
+                printf("%lld X %lu %lu\n", t, event.xclient.window, event.xclient.message_type);
                 break;
             case PropertyNotify:
                 if (event.xproperty.window == root && event.xproperty.atom == net_active)
