@@ -37,7 +37,7 @@ extension X11Adapter {
         for client in knownClients.sorted() where !keyboardCandidates.contains(client) {
             let clientPID = processID(client)
             if let clientPID, pid != 0, clientPID != pid { continue }
-            guard let topLevel = connection.topLevel(client: client) else { continue }
+            guard let topLevel = topLevel(client: client) else { continue }
             result.append(TopLevelCandidate(
                 id: WindowID(client), pid: clientPID, frame: topLevel.frameRect,
                 client: topLevel.extents.clientRect(ofFrame: topLevel.frameRect)))

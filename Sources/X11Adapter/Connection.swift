@@ -26,6 +26,8 @@ final class Connection {
     let atoms: Atoms
     /// The name XDisplayString reports, e.g. ":1".
     let name: String
+    /// Property values kept until a PropertyNotify says they changed (see PropertyCache.swift).
+    var propertyCache = PropertyCache()
 
     /// The corresponding Xlib call is XOpenDisplay; a nil or empty name means $DISPLAY.
     init(displayName: String?) throws(ConnectionError) {
@@ -53,9 +55,22 @@ final class Connection {
     func sync() { XSync(display, 0) }
 
     /// The corresponding Xlib call is XSelectInput. X keeps one mask per client and window, so callers pass the
-    /// whole mask they want on that window.
-    func selectInput(_ window: Window, _ mask: Int) {
+    /// whole mask they want on that window. `cacheProperties`: the caller handles this window's PropertyNotify and
+    /// DestroyNotify by calling `propertyChanged` / `windowDestroyed`, so its properties may be cached. Selected
+    /// before any read, so no change between the read and the selection can go unreported.
+    func selectInput(_ window: Window, _ mask: Int, cacheProperties: Bool = false) {
         XSelectInput(display, window, mask)
+        propertyCache.watch(window, cacheProperties && mask & PropertyChangeMask != 0)
+    }
+
+    /// A PropertyNotify was received: the cached value (if any) is stale.
+    func propertyChanged(_ window: Window, _ atom: Atom) {
+        propertyCache.invalidate(window, atom)
+    }
+
+    /// A DestroyNotify was received: the XID may be reused by another window.
+    func windowDestroyed(_ window: Window) {
+        propertyCache.forget(window)
     }
 }
 

@@ -5,17 +5,27 @@ import OskshiftCore
 /// queried once the queue is empty.
 extension X11Adapter {
     func dispatch(_ event: inout XEvent) {
+        // Before anything may consume the event: cached properties must never outlive a change.
+        if event.type == PropertyNotify { connection.propertyChanged(event.xproperty.window, event.xproperty.atom) }
+        if event.type == DestroyNotify { connection.windowDestroyed(event.xdestroywindow.window) }
         if let accessoryBar, accessoryBar.handle(&event) { return }
         switch event.type {
         case ConfigureNotify: configureNotify(event.xconfigure)
         case CreateNotify: createNotify(event.xcreatewindow)
         case MapNotify: mapNotify(event.xmap)
         case UnmapNotify: unmapNotify(event.xunmap)
-        case DestroyNotify: forget(event.xdestroywindow.window)
+        case DestroyNotify:
+            forget(event.xdestroywindow.window)
+            forgetFrame(event.xdestroywindow.window)
+        case GravityNotify:
+            // Moved by its gravity when the root resized: no ConfigureNotify carries the new rect.
+            if event.xgravity.event == connection.root { rootRects[event.xgravity.window] = nil }
         case ReparentNotify: reparentNotify(event.xreparent)
         case PropertyNotify: propertyNotify(event.xproperty)
         case FocusIn, FocusOut:
-            focusDirty = true
+            // While the WM names the active window, only its PropertyNotify can change the focused client; the
+            // input focus decides only when there is no WM support or the property is 0.
+            if !supportsActiveWindow || activeWindowUnset { focusDirty = true }
             fieldDirty = true
         case SelectionClear:
             if event.xselectionclear.window == managerWindow,
@@ -53,6 +63,8 @@ extension X11Adapter {
         if event.event == connection.root {
             // A root child: the WM frame (or an unreparented client); the event's rect is its root rect.
             // Not only for managed frames: matchbox-window-manager's frames are override-redirect.
+            noteRootChild(window, x: event.x, y: event.y, width: event.width, height: event.height,
+                border: event.border_width)
             guard let client = clientFor(topLevel: window) else { return }
             let frame = Rect(
                 x: Int(event.x), y: Int(event.y), width: Int(event.width + 2 * event.border_width),
@@ -68,6 +80,8 @@ extension X11Adapter {
             // real rect so the engine sees the window stayed put. WMs also send one after every real move
             // (ICCCM 4.1.5); that one follows the frame's own ConfigureNotify, which already answered our
             // request, and is skipped.
+            // Read from the server, not from `rootRects`: the frame's own ConfigureNotify may still be queued
+            // behind this one (matchbox sends the synthetic answer first), and its rect must not be reported stale.
             if let topLevel = connection.topLevel(client: window) {
                 output.append(.windowConfigured(WindowID(window), frame: topLevel.frameRect))
             }
@@ -77,14 +91,21 @@ extension X11Adapter {
     /// Every new top-level window is watched from its creation: a client is recognised when the WM sets its
     /// WM_STATE, which may come after the frame's MapNotify.
     func createNotify(_ event: XCreateWindowEvent) {
+        if event.parent == connection.root {
+            noteRootChild(event.window, x: event.x, y: event.y, width: event.width, height: event.height,
+                border: event.border_width)
+            frameOf[event.window] = event.window
+        }
+        noteMapped(event.window, false, overrideRedirect: event.override_redirect)
         guard event.parent == connection.root, event.override_redirect == 0, event.window != managerWindow else {
             return
         }
-        connection.selectInput(event.window, Self.clientMask)
+        connection.selectInput(event.window, Self.clientMask, cacheProperties: true)
     }
 
     func mapNotify(_ event: XMapEvent) {
         let window = event.window
+        noteMapped(window, true, overrideRedirect: event.override_redirect)
         if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
         guard event.event == connection.root, window != managerWindow else { return }
         // A frame may be override-redirect (matchbox-window-manager's are): look for a client in any case.
@@ -100,12 +121,14 @@ extension X11Adapter {
 
     func unmapNotify(_ event: XUnmapEvent) {
         let window = event.window
+        noteMapped(window, false)
         if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
         if knownClients.contains(window) { maybeWithdrawn.insert(window) }
     }
 
     func reparentNotify(_ event: XReparentEvent) {
         let window = event.window
+        noteReparent(window, parent: event.parent)
         clientOfTopLevel[window] = nil
         notClients.remove(window)
         if event.event == connection.root {

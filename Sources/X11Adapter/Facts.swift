@@ -73,13 +73,22 @@ extension Connection {
 
     /// Everything the engine needs to know about a client top-level.
     func facts(client: Window, keyboards extra: [KeyboardRule]) -> WindowFacts? {
-        guard let topLevel = topLevel(client: client), let attributes = attributes(client) else { return nil }
+        topLevel(client: client).flatMap { facts(topLevel: $0, overrideRedirect: nil, keyboards: extra) }
+    }
+
+    /// The same, for a client whose frame and rects are already known, and maybe its override-redirect flag
+    /// (nil: read it).
+    func facts(topLevel: TopLevel, overrideRedirect known: Bool?, keyboards extra: [KeyboardRule]) -> WindowFacts? {
+        let client = topLevel.client
+        guard let overrideRedirect = known ?? attributes(client).map({ $0.override_redirect != 0 }) else {
+            return nil
+        }
         let wmClass = wmClass(client)
         let hints = sizeHints(client)
         return WindowFacts(
             id: WindowID(client), frame: topLevel.frameRect, extents: topLevel.extents, kind: windowKind(client),
             // The client's own flag: some WMs (matchbox) make their frames override-redirect.
-            overrideRedirect: attributes.override_redirect != 0,
+            overrideRedirect: overrideRedirect,
             state: windowState(client).state, minSize: hints.min, maxSize: hints.max, wmClass: wmClass,
             isKeyboard: isKeyboard(client, wmClass: wmClass, extra: extra))
     }

@@ -8,30 +8,49 @@ extension X11Adapter {
     /// the focus stays where it was (a window that goes away is reported by `windowDestroyed`).
     func focusedClientNow() -> Window? {
         if supportsActiveWindow {
-            if let active = connection.windowProperty(connection.root, connection.atoms.netActiveWindow) {
+            let active = connection.windowProperty(connection.root, connection.atoms.netActiveWindow)
+            activeWindowUnset = active == nil
+            if let active {
+                // The WM names the client itself: no tree walk for a client we already know.
+                if knownClients.contains(active) { return active }
                 return connection.client(containing: active) ?? active
             }
             if let client = inputFocusClient() { return client }
-            if let current = focusedClient, connection.attributes(current) != nil { return current }
+            // A known client is still there: its DestroyNotify or withdrawal would have forgotten it.
+            if let current = focusedClient,
+                knownClients.contains(current) || connection.attributes(current) != nil
+            {
+                return current
+            }
             return nil
         }
         return inputFocusClient()
     }
 
-    /// The X input focus window. The corresponding Xlib call is XGetInputFocus.
+    /// The X input focus window, read once per settle (the watcher and the `input-focus` source both ask).
+    /// The corresponding Xlib call is XGetInputFocus.
     func inputFocusWindow() -> Window? {
+        if let known = inputFocusThisSettle { return known }
         var window: Window = 0
         var revert: Int32 = 0
         XGetInputFocus(connection.display, &window, &revert)
-        return window > 1 ? window : nil  // None = 0, PointerRoot = 1
+        let focus: Window? = window > 1 ? window : nil  // None = 0, PointerRoot = 1
+        inputFocusThisSettle = .some(focus)
+        return focus
     }
 
     func inputFocusClient() -> Window? {
-        inputFocusWindow().flatMap { connection.client(containing: $0) }
+        guard let focus = inputFocusWindow() else { return nil }
+        // Known windows first: a client, or a subwindow of one that watchFocus found; else walk up the tree.
+        if knownClients.contains(focus) { return focus }
+        if let owner = focusWatched.first(where: { $0.value.contains(focus) })?.key { return owner }
+        return connection.client(containing: focus)
     }
 
     func settleFocus() {
         guard focusDirty || fieldDirty else { return }
+        inputFocusThisSettle = nil
+        defer { inputFocusThisSettle = nil }
         let refocus = focusDirty
         focusDirty = false
         fieldDirty = false
@@ -39,7 +58,7 @@ extension X11Adapter {
         if client != focusedClient {
             focusedClient = client
             sentField = nil
-            guard let client, let facts = connection.facts(client: client, keyboards: configuration.keyboards)
+            guard let client, let facts = facts(client: client)
             else {
                 focusedClient = nil
                 output.append(.focusChanged(nil))
@@ -52,26 +71,35 @@ extension X11Adapter {
             output.append(.focusChanged(Focus(window: facts, field: field)))
             return
         }
-        guard let client, let topLevel = connection.topLevel(client: client),
-            var facts = connection.facts(client: client, keyboards: configuration.keyboards)
+        // One frame for the field and for the event (`facts.frame`, read once): the WM may move the window between
+        // two reads, and a field computed against one frame but sent with the other would look like another field.
+        guard let client, let facts = facts(client: client)
         else { return }
-        // One frame for the field and for the event: the WM may move the window between two reads, and a field
-        // computed against one frame but sent with the other would look like a different field.
-        facts.frame = topLevel.frameRect
+        watchFocus(inside: client)
         let field = focusField(facts)
-        let fieldRelative = field.map { relative($0, to: topLevel.frameRect.origin) }
+        let fieldRelative = field.map { relative($0, to: facts.frame.origin) }
         if fieldRelative != sentField {
             sentField = fieldRelative
-            output.append(.focusRectChanged(WindowID(client), field, frame: topLevel.frameRect))
+            output.append(.focusRectChanged(WindowID(client), field, frame: facts.frame))
         }
     }
 
     /// FocusIn is only reported on windows that selected FocusChangeMask, and a move between two subwindows
     /// reaches neither their common ancestor nor the root: so every subwindow of the focused client selects it.
+    /// The walk is done again only when the input focus sits on a window that is neither a known client nor a
+    /// walked subwindow: maybe a subwindow created since, reached from a watched one (whose FocusOut brought us).
+    /// Xlib and xcb hand out XIDs in increasing order, so a walked set never names a recycled window.
     func watchFocus(inside client: Window) {
-        for window in connection.descendants(of: client) {
+        if focusWatched[client] != nil {
+            guard let focus = inputFocusWindow(), !knownClients.contains(focus),
+                !focusWatched.values.contains(where: { $0.contains(focus) })
+            else { return }
+        }
+        let windows = connection.descendants(of: client)
+        for window in windows {
             connection.selectInput(window, FocusChangeMask)
         }
+        focusWatched[client] = Set(windows)
     }
 
     /// The focused field by the configured sources, in order; nil for `window` or when none knows better.
@@ -99,7 +127,9 @@ extension X11Adapter {
     /// The X focus window when it is a strict descendant of the client, in root coordinates; tiny focus proxies
     /// (toolkits park the focus on a 1x1 window) tell nothing and are skipped.
     func inputFocusRect(client: Window, frame: Rect) -> Rect? {
-        guard let focus = inputFocusWindow(), focus != client, connection.isDescendant(focus, of: client),
+        // Another known client is a top-level, never inside this one: no need to walk up from it.
+        guard let focus = inputFocusWindow(), focus != client, !knownClients.contains(focus),
+            connection.isDescendant(focus, of: client),
             let rect = connection.rootRect(focus), rect.width >= 4, rect.height >= 4,
             let visible = rect.intersection(frame)
         else { return nil }
@@ -127,7 +157,7 @@ extension X11Adapter {
         guard XQueryPointer(connection.display, connection.root, &rootReturn, &child, &rootX, &rootY, &winX, &winY,
             &buttons) != 0, child != 0, !keyboardFrames.contains(child),
             let client = clientFor(topLevel: child), !keyboardCandidates.contains(client),
-            let frame = connection.geometry(child)
+            let frame = connection.geometry(child)  // live: the frame's ConfigureNotify may still be queued
         else { return }
         if presses.updateValue(Point(x: Int(rootX) - frame.x, y: Int(rootY) - frame.y), forKey: client) == nil {
             pressOrder.append(client)

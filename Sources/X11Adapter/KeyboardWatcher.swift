@@ -19,7 +19,7 @@ extension X11Adapter {
         guard window != managerWindow else { return }
         let wmClass = connection.wmClass(window)
         if connection.isKeyboard(window, wmClass: wmClass, extra: configuration.keyboards) {
-            connection.selectInput(window, Self.clientMask)
+            connection.selectInput(window, Self.clientMask, cacheProperties: true)
             if keyboardCandidates.insert(window).inserted { keyboardDirty = true }
         }
     }
@@ -37,14 +37,14 @@ extension X11Adapter {
         var best: (window: Window, frame: Window, rect: Rect, area: Int)?
         var frames: Set<Window> = []
         for candidate in keyboardCandidates.sorted() {
-            guard let attributes = connection.attributes(candidate) else {
+            guard let viewable = isViewable(candidate) else {
                 keyboardCandidates.remove(candidate)
                 continue
             }
-            guard let frame = connection.topLevel(of: candidate) else { continue }
+            guard let frame = frame(of: candidate) else { continue }
             frames.insert(frame)
-            guard attributes.map_state == IsViewable, !connection.windowState(candidate).hidden,
-                let rect = connection.geometry(frame)
+            guard viewable, !connection.windowState(candidate).hidden,
+                let rect = rect(ofRootChild: frame)
             else { continue }
             let area = screen.monitors.reduce(0) { $0 + $1.rect.intersectionArea(rect) }
             if area > 0, area > (best?.area ?? 0) { best = (candidate, frame, rect, area) }

@@ -13,8 +13,16 @@ struct RawProperty {
 
 extension Connection {
     /// Reads a whole property (up to `maxLongs` 32-bit units). Nil when it is absent or the window is gone.
-    /// The corresponding Xlib call is XGetWindowProperty.
+    /// Served from `propertyCache` when the window's changes are reported to us.
     func property(_ window: Window, _ name: Atom, maxLongs: Int = 256) -> RawProperty? {
+        if let known = propertyCache.lookup(window, name, maxLongs: maxLongs) { return known }
+        let value = readProperty(window, name, maxLongs: maxLongs)
+        propertyCache.store(window, name, maxLongs: maxLongs, value)
+        return value
+    }
+
+    /// The corresponding Xlib call is XGetWindowProperty.
+    private func readProperty(_ window: Window, _ name: Atom, maxLongs: Int) -> RawProperty? {
         var type: Atom = 0
         var format: Int32 = 0
         var count: UInt = 0

@@ -68,6 +68,18 @@ public final class X11Adapter {
     /// `_NET_FRAME_EXTENTS` per client, read once and dropped when the property changes (openbox removes the
     /// borders of maximized windows, so the extents change with the state).
     var extentsCache: [Window: FrameExtents] = [:]
+    /// Root children's rects and clients' frames as last reported (KnownWindows.swift).
+    var rootRects: [Window: Rect] = [:]
+    var frameOf: [Window: Window] = [:]
+    /// Clients seen reparented straight into their frame (their parent is the frame).
+    var framedDirectly: Set<Window> = []
+    /// Map state and override-redirect flag as last reported (KnownWindows.swift).
+    var mapStates: [Window: Bool] = [:]
+    var overrideRedirects: [Window: Bool] = [:]
+    /// Subwindows of each client given FocusChangeMask (FocusWatcher.swift: watchFocus).
+    var focusWatched: [Window: Set<Window>] = [:]
+    /// XGetInputFocus's answer during one settleFocus (outer nil: not read yet).
+    var inputFocusThisSettle: Window?? = nil
     /// Clients we asked to leave maximized or fullscreen state; their moves wait until the WM has done so,
     /// because the client size of a move depends on the extents of the new state.
     var leavingState: Set<Window> = []
@@ -77,6 +89,8 @@ public final class X11Adapter {
     // MARK: What the WM and server offer
     var wmPresent = false
     var supportsActiveWindow = false
+    /// `_NET_ACTIVE_WINDOW` was absent or 0 at the last read: the X input focus decides (FocusWatcher.swift).
+    var activeWindowUnset = true
     var xinputOpcode: Int32?
     var randrEventBase: Int32?
     var managerWindow: Window = 0
@@ -128,7 +142,7 @@ public final class X11Adapter {
     /// The client's frame extents now, from the cache or (once) from the server.
     func currentExtents(_ client: Window) -> FrameExtents {
         if let cached = extentsCache[client] { return cached }
-        let extents = connection.topLevel(client: client)?.extents ?? .none
+        let extents = topLevel(client: client)?.extents ?? .none
         extentsCache[client] = extents
         return extents
     }
@@ -165,7 +179,7 @@ public final class X11Adapter {
     /// Starts watching and returns the state as events: `screenChanged`, `keyboardShown` when one is visible,
     /// `displacedWindowFound` per window left moved by an earlier run, then `focusChanged`.
     public func start() -> [Event] {
-        connection.selectInput(connection.root, Self.rootMask)
+        connection.selectInput(connection.root, Self.rootMask, cacheProperties: true)
         setUpRandR()
         setUpXInput()
         readWMSupport()
@@ -181,11 +195,15 @@ public final class X11Adapter {
         }
         for child in connection.queryTree(connection.root)?.children ?? [] {
             guard let attributes = connection.attributes(child) else { continue }
+            noteRootChild(child, x: attributes.x, y: attributes.y, width: attributes.width,
+                height: attributes.height, border: attributes.border_width)
+            noteMapped(child, attributes.map_state != IsUnmapped, overrideRedirect: attributes.override_redirect)
             if let client = clientFor(topLevel: child) {
+                frameOf[client] = child
                 track(client)
                 if let saved = connection.savedGeometry(client) {
                     if saved.isPlausible(on: screen),
-                        let facts = connection.facts(client: client, keyboards: configuration.keyboards)
+                        let facts = facts(client: client)
                     {
                         displaced.append(.displacedWindowFound(facts, saved: saved))
                     } else {
@@ -194,7 +212,7 @@ public final class X11Adapter {
                 }
             } else if attributes.override_redirect == 0, child != managerWindow {
                 // Withdrawn now; recognised when a WM sets its WM_STATE.
-                connection.selectInput(child, Self.clientMask)
+                connection.selectInput(child, Self.clientMask, cacheProperties: true)
                 if attributes.map_state == IsViewable { considerUnmanaged(child) }
             } else if attributes.map_state == IsViewable {
                 considerUnmanaged(child)
@@ -253,7 +271,9 @@ public final class X11Adapter {
         // (measured: every move landed off by the decoration's left and top).
         let check = connection.windowProperty(connection.root, connection.atoms.netSupportingWMCheck)
         let wmName = check.flatMap { connection.windowName($0) } ?? ""
-        writer.placesClientOrigin = wmName.lowercased().contains("matchbox")
+        // A byte search: String.contains(String) lives in _StringProcessing, which these modules do not import.
+        let name = Array(wmName.lowercased().utf8), needle = Array("matchbox".utf8)
+        writer.placesClientOrigin = name.indices.contains { name[$0...].starts(with: needle) }
         supportsActiveWindow = supported.contains(connection.atoms.netActiveWindow)
         let masks = connection.attributes(connection.root)?.all_event_masks ?? 0
         wmPresent = masks & SubstructureRedirectMask != 0
@@ -283,7 +303,7 @@ public final class X11Adapter {
     /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard.
     func track(_ client: Window) {
         guard client != managerWindow, knownClients.insert(client).inserted else { return }
-        connection.selectInput(client, Self.clientMask)
+        connection.selectInput(client, Self.clientMask, cacheProperties: true)
         knownStates[client] = connection.windowState(client).state
         considerKeyboard(client)
     }
@@ -301,6 +321,7 @@ public final class X11Adapter {
         awaitingConfigure.remove(window)
         lastFrames[window] = nil
         extentsCache[window] = nil
+        focusWatched[window] = nil
         leavingState.remove(window)
         deferredMoves[window] = nil
         if focusedClient == window {
@@ -316,6 +337,9 @@ public final class X11Adapter {
     func settleWithdrawn() {
         guard !maybeWithdrawn.isEmpty else { return }
         for window in maybeWithdrawn {
+            // Forgetting a client is not undone by a later event: decided on the server's values, not on cached
+            // ones that events still queued (a quick re-map, the WM's new WM_STATE) may be about to change.
+            connection.propertyChanged(window, connection.atoms.wmState)
             let state = connection.wmState(window)
             let mapped = connection.attributes(window).map { $0.map_state != IsUnmapped } ?? false
             let withdrawn = wmPresent ? (state == nil || state == 0) && !mapped : !mapped

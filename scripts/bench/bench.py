@@ -495,12 +495,10 @@ class Bench:
 
     def run_atspi(self):
         """AT-SPI: tests/e2e/measure_atspi_latency.py (its own desktop, a GTK3 form, the `widget` source), when the
-        daemon has the AT-SPI wiring. Its clock runs from an XTest Tab press to the frame's final ConfigureNotify."""
-        wired = any("AccessibilityWatcher" in open(os.path.join(root, name), errors="replace").read()
-                    for root, _, names in os.walk(os.path.join(REPOSITORY, "Sources", "oskshift")) for name in names)
+        daemon is wired to AT-SPI (it is). Its clock runs from an XTest Tab press to the frame's final ConfigureNotify."""
         script = os.path.join(REPOSITORY, "tests", "e2e", "measure_atspi_latency.py")
-        if not wired or not os.path.exists(script) or self.args.atspi_runs <= 0:
-            self.results["atspi"] = {"status": "pending: the daemon has no AT-SPI wiring in this tree"}
+        if not os.path.exists(script) or self.args.atspi_runs <= 0:
+            self.results["atspi"] = {"status": "skipped (--atspi-runs 0)"}
             return
         log("  AT-SPI focus moves: %d runs" % self.args.atspi_runs)
         result = subprocess.run(["/usr/bin/python3", script, str(self.args.atspi_runs)], capture_output=True,
