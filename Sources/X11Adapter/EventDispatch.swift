@@ -113,7 +113,12 @@ extension X11Adapter {
         clientOfTopLevel[window] = nil
         if let client = clientFor(topLevel: window) {
             track(client)
-        } else if reparentedInto[window] == nil {  // a frame whose client awaits WM_STATE is no keyboard itself
+        } else if let waiting = reparentedInto[window] {
+            // A frame whose client awaits WM_STATE is no keyboard itself, but its client may be one: mapped in a
+            // mapped frame, it is on screen now. openbox sets WM_STATE ~0.5 ms after this MapNotify (measured), and
+            // the show need not wait for it; the client is tracked when WM_STATE comes, as before.
+            considerKeyboard(waiting)
+        } else {
             if event.override_redirect != 0 { notClients.insert(window) }
             considerUnmanaged(window)
         }

@@ -183,7 +183,8 @@ final class Daemon {
     /// Feeds events to the engine and carries out its actions: server requests through the adapter's writer
     /// (never in --dry-run), timers here, decisions to the log.
     func handle(_ events: [Event]) {
-        for event in accessory?.translate(events) ?? events {
+        let translated = accessory?.translate(events) ?? events
+        for event in translated {
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
@@ -206,7 +207,9 @@ final class Daemon {
             }
         }
         if !options.dryRun { accessory?.afterBatch(stopping: events.contains(.stopping)) }
-        publishStatus()
+        // The moves go out before the status is rebuilt: encoding it (tens of µs) is nobody's wait.
+        adapter.flush()
+        publishStatus(engineFed: !translated.isEmpty)
         adapter.flush()
         if options.verbose {
             for note in adapter.takeNotes() { Log.line("note: " + note) }

@@ -13,6 +13,9 @@ struct StatusPublisher {
     private var notifiedSummary: String?
     /// The visible keyboard's rect, kept after it hides so the status says where it was.
     private var lastKeyboardRect: Rect?
+    /// `adapter.lastKeyboardWindow` at the last publish (it changes without an engine event when another keyboard
+    /// window of the same rect becomes the visible one).
+    private var publishedKeyboardWindow: WindowID?
 
     mutating func report(engine: Engine, adapter: X11Adapter) -> StatusReport {
         if let visible = engine.keyboard { lastKeyboardRect = visible }
@@ -23,9 +26,13 @@ struct StatusPublisher {
         return StatusReport(engine: engine, keyboard: keyboard, display: adapter.displayName, pid: Int(getpid()))
     }
 
-    /// Publishes what changed; the caller flushes the connection.
-    mutating func publish(engine: Engine, adapter: X11Adapter) {
+    /// Publishes what changed; the caller flushes the connection. The status is rebuilt from the engine and the
+    /// keyboard window only, so a batch that fed the engine nothing and left that window alone cannot change it:
+    /// most batches of a keyboard show are such (openbox's property writes), and each rebuild costs tens of µs.
+    mutating func publish(engine: Engine, adapter: X11Adapter, engineFed: Bool = true) {
         guard isReady else { return }
+        guard engineFed || adapter.lastKeyboardWindow != publishedKeyboardWindow else { return }
+        publishedKeyboardWindow = adapter.lastKeyboardWindow
         let status = report(engine: engine, adapter: adapter)
         let json = status.json.text
         if json != publishedJSON {
@@ -41,6 +48,7 @@ struct StatusPublisher {
     /// The ready moment: the first status, then READY=1 with the summary.
     mutating func becomeReady(engine: Engine, adapter: X11Adapter) {
         isReady = true
+        publishedKeyboardWindow = adapter.lastKeyboardWindow
         let status = report(engine: engine, adapter: adapter)
         publishedJSON = status.json.text
         notifiedSummary = status.summary
@@ -62,8 +70,8 @@ extension Daemon {
         statusPublisher.becomeReady(engine: engine, adapter: adapter)
     }
 
-    /// Called once per event batch, before the batch's flush.
-    func publishStatus() {
-        statusPublisher.publish(engine: engine, adapter: adapter)
+    /// Called once per event batch, after the batch's actions were flushed; `engineFed`: the engine had an event.
+    func publishStatus(engineFed: Bool) {
+        statusPublisher.publish(engine: engine, adapter: adapter, engineFed: engineFed)
     }
 }
