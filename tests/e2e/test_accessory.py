@@ -280,7 +280,7 @@ class AccessoryBarWithDockedOnboard(AccessoryTestCase):
             if rect is not None and (not seen or seen[-1] != rect):
                 seen.append(rect)
             return self.keyboard.is_shown() and self.keyboard.rect() == self.keyboard.docked_rect()
-        wait_for(slid_in, timeout=5, interval=0.01, what="onboard to slide in")
+        wait_for(slid_in, timeout=10, interval=0.01, what="onboard to slide in")
         bar = self.expected_bar(self.keyboard.wait_settled())
         self.wait_bar_at(bar, daemon)
         self.assertEqual(bar, Rect(0, 547, 1280, BAR_HEIGHT))
@@ -290,7 +290,7 @@ class AccessoryBarWithDockedOnboard(AccessoryTestCase):
         self.assertFrameBecomes(form, self.cleared_frame(original, field.bottom, bar), daemon=daemon)
 
         self.click_button(bar, "done")
-        self.keyboard.wait_hidden()
+        self.keyboard.wait_hidden(timeout=10)
         self.wait_bar_hidden()
         self.assertFrameBecomes(form, original, daemon=daemon)
         self.assertIn("accessory: asked onboard to hide", daemon.log())
