@@ -231,7 +231,8 @@ public struct Engine: Sendable {
         guard var adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling else { return [] }
         adjustment.restoring = true
         adjustments[id] = adjustment
-        if adjustment.leftState { return finishRestore(id, now: now) }  // the window manager puts it back when re-maximized
+        // The window manager puts it back when it is maximized (or made fullscreen) again.
+        if adjustment.leftState { return finishRestore(id, now: now) }
         return head(id, to: adjustment.original.frame, now: now)
     }
 

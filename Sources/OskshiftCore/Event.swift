@@ -86,6 +86,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .released(let why): outcomeText = "released (\(why))"
         }
         return "window=\(window) source=\(source?.rawValue ?? "-") field=\(field.map { "\($0)" } ?? "-") "
-            + "keyboard=\(keyboard.map { "\($0)" } ?? "-") overlap=\(overlap) mode=\(mode.rawValue) action=\(outcomeText)"
+            + "keyboard=\(keyboard.map { "\($0)" } ?? "-") overlap=\(overlap) mode=\(mode.rawValue) "
+            + "action=\(outcomeText)"
     }
 }

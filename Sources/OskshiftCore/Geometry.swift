@@ -109,11 +109,13 @@ public struct FrameExtents: Hashable, Sendable {
 
     /// The client rect inside a frame rect.
     public func clientRect(ofFrame frame: Rect) -> Rect {
-        Rect(x: frame.x + left, y: frame.y + top, width: frame.width - left - right, height: frame.height - top - bottom)
+        Rect(x: frame.x + left, y: frame.y + top, width: frame.width - left - right,
+             height: frame.height - top - bottom)
     }
 
     /// The frame rect around a client rect.
     public func frameRect(ofClient client: Rect) -> Rect {
-        Rect(x: client.x - left, y: client.y - top, width: client.width + left + right, height: client.height + top + bottom)
+        Rect(x: client.x - left, y: client.y - top, width: client.width + left + right,
+             height: client.height + top + bottom)
     }
 }

@@ -26,6 +26,10 @@ func runSession(_ engine: inout Engine, rounds: Int) -> Int {
         now += 4
         return engine.handle(event, now: now)
     }
+    /// Sends the event and echoes every requested frame back, as the server would.
+    func sendAndConfirm(_ event: Event) {
+        for case .moveResize(let id, let frame, _) in send(event) { _ = send(.windowConfigured(id, frame: frame)) }
+    }
     for round in 0..<rounds {
         let window = windows[round % windows.count]
         let field = FocusRect(rect: Rect(x: window.frame.x + 10, y: 700 - round % 50, width: 200, height: 30),
@@ -34,16 +38,14 @@ func runSession(_ engine: inout Engine, rounds: Int) -> Int {
         for step in 1...12 {  // a docked keyboard sliding in
             let top = 800 - step * 20
             let keyboard = Rect(x: 0, y: top, width: 1280, height: 240)
-            for case .moveResize(let id, let frame, _) in send(step == 1 ? .keyboardShown(keyboard) : .keyboardMoved(keyboard)) {
-                _ = send(.windowConfigured(id, frame: frame))
-            }
+            sendAndConfirm(step == 1 ? .keyboardShown(keyboard) : .keyboardMoved(keyboard))
         }
         for _ in 0..<12 {
-            for case .moveResize(let id, let frame, _) in send(.timerFired) { _ = send(.windowConfigured(id, frame: frame)) }
+            sendAndConfirm(.timerFired)
         }
-        for case .moveResize(let id, let frame, _) in send(.keyboardHidden) { _ = send(.windowConfigured(id, frame: frame)) }
+        sendAndConfirm(.keyboardHidden)
         for _ in 0..<12 {
-            for case .moveResize(let id, let frame, _) in send(.timerFired) { _ = send(.windowConfigured(id, frame: frame)) }
+            sendAndConfirm(.timerFired)
         }
     }
     return events
