@@ -8,7 +8,7 @@ packages=(
     xvfb x11-utils x11-xserver-utils xdotool wmctrl openbox matchbox-window-manager
     onboard matchbox-keyboard xvkbd xterm at-spi2-core python3-pyatspi gir1.2-gtk-3.0 python3-gi
     yad zenity dbus dbus-x11 libglib2.0-bin dconf-gsettings-backend imagemagick procps psmisc strace
-    systemd
+    systemd groff-base
 )
 
 missing=()
