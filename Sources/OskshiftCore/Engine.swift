@@ -22,7 +22,8 @@ public struct Engine: Sendable {
     private var adjustments: [WindowID: Adjustment] = [:]
     /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
     private var released: Set<WindowID> = []
-    /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows).
+    /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
+    /// the keyboard hides.
     private var refused: Set<WindowID> = []
     private var timerRunning = false
     /// After `stopping` the engine answers nothing more: the daemon is on its way out.
@@ -66,6 +67,9 @@ public struct Engine: Sendable {
         case .keyboardHidden:
             keyboard = nil
             released.removeAll()
+            // A refusal is believed for one keyboard session: asked again at the next show, a window manager that
+            // really refuses costs one request, and a refusal misread in a burst of events does not last.
+            refused.removeAll()
         case .focusChanged(let newFocus):
             if newFocus?.window.id != focus?.window.id { released.removeAll() }
             focus = newFocus

@@ -72,8 +72,13 @@ extension X11Adapter {
             guard lastFrames[window] != frame else { return }  // a restack
             lastFrames[window] = frame
             output.append(.windowConfigured(WindowID(client), frame: frame))
-            awaitingConfigure.remove(client)
+            if awaitingConfigure.remove(client) != nil { syntheticOwed.insert(client) }
             if leavingState.contains(client) { readyToMove.insert(client) }
+        } else if event.send_event != 0, syntheticOwed.remove(window) != nil {
+            // The synthetic echo of a move the frame's ConfigureNotify already answered (openbox sends it after
+            // the real one). When a newer request is already waiting, taking it for that request's answer would
+            // read as a refusal.
+            return
         } else if event.send_event != 0, awaitingConfigure.remove(window) != nil {
             // A WM's synthetic ConfigureNotify: ICCCM's answer to a request it refused or only partly granted
             // (matchbox-window-manager answers moves of NORMAL windows this way). Reported with the frame's

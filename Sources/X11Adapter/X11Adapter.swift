@@ -62,6 +62,8 @@ public final class X11Adapter {
     var maybeWithdrawn: Set<Window> = []
     /// Clients we asked to move or resize whose frame has not answered with a real ConfigureNotify yet.
     var awaitingConfigure: Set<Window> = []
+    /// Clients whose move the frame's real ConfigureNotify answered, whose synthetic echo is still to come.
+    var syntheticOwed: Set<Window> = []
     /// Each root child's rect as last reported: a ConfigureNotify that leaves it unchanged is a restack (a raise
     /// on focus), not an answer to a move, and must not be taken for a refusal.
     var lastFrames: [Window: Rect] = [:]
@@ -319,6 +321,7 @@ public final class X11Adapter {
         presses[window] = nil
         pressOrder.removeAll { $0 == window }
         awaitingConfigure.remove(window)
+        syntheticOwed.remove(window)
         lastFrames[window] = nil
         extentsCache[window] = nil
         focusWatched[window] = nil

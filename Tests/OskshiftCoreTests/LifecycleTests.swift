@@ -107,6 +107,19 @@ struct LifecycleTests {
         #expect(driver.send(.keyboardHidden) == [])
     }
 
+    @Test("A refusal lasts until the keyboard hides: the next show asks the window manager once more")
+    func refusalLastsOneKeyboardSession() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame))
+        _ = driver.send(.keyboardHidden)
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
+            .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.lowFrame)),
+            .moveResize(Fixture.a, frame: adjusted, extents: Fixture.extents),
+        ])
+    }
+
     @Test("A window destroyed while adjusted is forgotten and nothing else is touched")
     func destroyedWindowIsForgotten() {
         var driver = adjustedDriver()

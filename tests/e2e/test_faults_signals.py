@@ -5,6 +5,7 @@ import os
 import re
 import signal
 import threading
+import time
 import unittest
 
 from daemon import DEFAULT_CONFIG
@@ -86,15 +87,20 @@ class SighupBursts(FaultCase):
             toggler.join(timeout=10)
             # The toggler's last unmap can reach the server before openbox has handled the MapRequest before it
             # (an unmap of a not-yet-mapped window does nothing, then openbox maps it): unmap until it stays so.
+            # It must also STAY hidden: a map openbox still has queued can show it again after a first check.
             window = self.keyboard.window
+            hidden_since = []
 
-            def hidden():
+            def stays_hidden():
                 if self.fx.is_viewable(window):
                     self.fx.unmap(window)
                     self.fx.sync()
+                    hidden_since.clear()
                     return False
-                return True
-            wait_for(hidden, what="the keyboard hidden")
+                if not hidden_since:
+                    hidden_since.append(time.monotonic())
+                return time.monotonic() - hidden_since[0] >= 0.5
+            wait_for(stays_hidden, timeout=5, interval=0.02, what="the keyboard hidden for good")
         return toggler, stop
 
     def test_sighups_one_after_another_alternating_valid_and_invalid_files_while_the_keyboard_toggles(self):
