@@ -34,8 +34,9 @@ struct FocusTracker<Ref: Hashable> {
         case unfocused(Ref)
         case caretMoved(Ref)
         case textChanged(Ref)
-        /// `object:bounds-changed`, with the new extents' size when the event carried them.
-        case boundsChanged(Ref, size: Size?)
+        /// `object:bounds-changed`, with the new extents when the event carried them (in whatever coordinates the
+        /// toolkit uses there; only compared with earlier ones).
+        case boundsChanged(Ref, rect: Rect?)
         /// The shell read the tracked field: its top-level and that top-level's size, for bounds events.
         case toplevelRead(field: Ref, toplevel: Ref?, size: Size?)
     }
@@ -62,6 +63,10 @@ struct FocusTracker<Ref: Hashable> {
         var pid: Int32
         var toplevel: Ref?
         var toplevelSize: Size?
+        /// The rect of the field's last bounds event: GTK repeats the event with the same rect every frame for a
+        /// while after its window moved (measured: ~18 per move, 17 ms apart), and each read costs the
+        /// application several D-Bus calls.
+        var fieldBounds: Rect?
     }
 
     private var state: State = .idle
@@ -89,8 +94,8 @@ struct FocusTracker<Ref: Hashable> {
             return trackedField == ref ? .read(ref, .caret) : .none
         case .textChanged(let ref):
             return trackedField == ref ? .read(ref, .text) : .none
-        case .boundsChanged(let ref, let size):
-            return boundsChanged(ref, size: size)
+        case .boundsChanged(let ref, let rect):
+            return boundsChanged(ref, rect: rect)
         case .toplevelRead(let field, let toplevel, let size):
             guard case .tracking(var tracked) = state, tracked.field == field else { return .none }
             tracked.toplevel = toplevel
@@ -109,7 +114,7 @@ struct FocusTracker<Ref: Hashable> {
                 // the field may have moved meanwhile; an unchanged read is not posted.
                 return .read(ref, .focus)
             }
-            state = .tracking(Tracked(field: ref, pid: pid, toplevel: nil, toplevelSize: nil))
+            state = .tracking(Tracked(field: ref, pid: pid, toplevel: nil, toplevelSize: nil, fieldBounds: nil))
             return .read(ref, .focus)
         case .toplevel:
             return .none
@@ -127,10 +132,16 @@ struct FocusTracker<Ref: Hashable> {
         }
     }
 
-    private mutating func boundsChanged(_ ref: Ref, size: Size?) -> Action {
+    private mutating func boundsChanged(_ ref: Ref, rect: Rect?) -> Action {
         guard case .tracking(var tracked) = state else { return .none }
-        if ref == tracked.field { return .read(ref, .bounds) }
+        if ref == tracked.field {
+            if let rect, rect == tracked.fieldBounds { return .none }
+            tracked.fieldBounds = rect
+            state = .tracking(tracked)
+            return .read(ref, .bounds)
+        }
         guard ref == tracked.toplevel else { return .none }
+        let size = rect?.size
         // A move of the window changes no field position relative to it, and the daemon's own moves would
         // otherwise echo back as updates; only a resize can re-lay the field out.
         if let size, let known = tracked.toplevelSize, size == known { return .none }

@@ -108,9 +108,11 @@ final class WatcherLoop: @unchecked Sendable {
         case .textChanged:
             input = .textChanged(source)
         case .boundsChanged:
-            let size = oskshift_atspi_event_rect(event).map { Size(width: Int($0.pointee.width),
-                                                                   height: Int($0.pointee.height)) }
-            input = .boundsChanged(source, size: size)
+            let rect = oskshift_atspi_event_rect(event).map {
+                Rect(x: Int($0.pointee.x), y: Int($0.pointee.y), width: Int($0.pointee.width),
+                     height: Int($0.pointee.height))
+            }
+            input = .boundsChanged(source, rect: rect)
         }
         perform(tracker.handle(input), timeMs: timeMs)
     }

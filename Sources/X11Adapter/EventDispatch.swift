@@ -163,14 +163,23 @@ extension X11Adapter {
             return
         }
         if name == atoms.wmState, !knownClients.contains(window) {
-            // The WM has just taken this client on.
+            // The WM has just taken this client on. A keyboard is already on screen from its frame's MapNotify.
+            if keyboardCandidates.contains(window) {
+                lateChecks.managed.insert(window)
+                return
+            }
             if let state = connection.wmState(window), state != 0 { track(window) }
             return
         }
         guard knownClients.contains(window) || keyboardCandidates.contains(window) else { return }
         switch name {
         case atoms.netWMState:
-            if keyboardCandidates.contains(window) { keyboardDirty = true }
+            if keyboardCandidates.contains(window) {
+                keyboardDirty = true
+                // A keyboard's own state moves no other window: read after the batch's requests are out.
+                if knownClients.contains(window) { lateChecks.states.insert(window) }
+                return
+            }
             guard knownClients.contains(window) else { return }
             let state = connection.windowState(window).state
             if leavingState.contains(window), !state.isMaximized, !state.fullscreen { readyToMove.insert(window) }

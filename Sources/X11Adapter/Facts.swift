@@ -37,7 +37,19 @@ extension Connection {
 
     /// `_NET_WM_STATE` reduced to what the engine uses, plus HIDDEN.
     func windowState(_ client: Window) -> (state: WindowState, hidden: Bool) {
-        let list = Set(atomList(client, atoms.netWMState))
+        windowState(atoms: atomList(client, atoms.netWMState))
+    }
+
+    /// `windowState` when the property cache holds it; nil when it would take a round trip.
+    func cachedWindowState(_ client: Window) -> (state: WindowState, hidden: Bool)? {
+        guard let cached = propertyCache.lookup(client, atoms.netWMState, maxLongs: Self.atomListLongs) else {
+            return nil
+        }
+        return windowState(atoms: cached.map(Self.atoms(of:)) ?? [])
+    }
+
+    private func windowState(atoms list: [Atom]) -> (state: WindowState, hidden: Bool) {
+        let list = Set(list)
         return (WindowState(
             maximizedVertically: list.contains(atoms.netWMStateMaximizedVert),
             maximizedHorizontally: list.contains(atoms.netWMStateMaximizedHorz),

@@ -43,8 +43,7 @@ extension X11Adapter {
             }
             guard let frame = frame(of: candidate) else { continue }
             frames.insert(frame)
-            guard viewable, !connection.windowState(candidate).hidden,
-                let rect = rect(ofRootChild: frame)
+            guard viewable, !isHidden(candidate), let rect = rect(ofRootChild: frame)
             else { continue }
             let area = screen.monitors.reduce(0) { $0 + $1.rect.intersectionArea(rect) }
             if area > 0, area > (best?.area ?? 0) { best = (candidate, frame, rect, area) }

@@ -55,9 +55,15 @@ extension Connection {
 
     /// An ATOM list property (`_NET_WM_STATE`, `_NET_WM_WINDOW_TYPE`, `_NET_SUPPORTED`); empty when absent or
     /// malformed.
-    func atomList(_ window: Window, _ name: Atom, maxLongs: Int = 1024) -> [Atom] {
-        guard let raw = property(window, name, maxLongs: maxLongs), raw.type == XA_ATOM, raw.format == 32
-        else { return [] }
+    func atomList(_ window: Window, _ name: Atom, maxLongs: Int = atomListLongs) -> [Atom] {
+        property(window, name, maxLongs: maxLongs).map(Self.atoms(of:)) ?? []
+    }
+
+    static let atomListLongs = 1024
+
+    /// The atoms of an ATOM/32 property; empty for any other type or format.
+    static func atoms(of raw: RawProperty) -> [Atom] {
+        guard raw.type == XA_ATOM, raw.format == 32 else { return [] }
         return raw.longs.map { Atom(UInt32(truncatingIfNeeded: $0)) }
     }
 

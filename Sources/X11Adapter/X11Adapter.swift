@@ -102,6 +102,8 @@ public final class X11Adapter {
     var focusDirty = false
     var fieldDirty = false
     var screenDirty = false
+    /// Round trips postponed until the batch's requests are out (LateChecks.swift).
+    var lateChecks = LateChecks()
     var output: [Event] = []
     var notes: [String] = []
 
@@ -238,7 +240,9 @@ public final class X11Adapter {
             XNextEvent(connection.display, &event)
             dispatch(&event)
         }
+        lateChecks.postponing = true
         settle()
+        lateChecks.postponing = false
         return takeOutput()
     }
 
@@ -338,6 +342,12 @@ public final class X11Adapter {
     /// A withdrawn client (WM_STATE gone or Withdrawn, or no WM and unmapped) is as good as destroyed for the
     /// engine. Iconified clients keep WM_STATE = 3 and stay known.
     func settleWithdrawn() {
+        if lateChecks.postponing {
+            // A keyboard's withdrawal moves no other window; its hide is known from the map states already.
+            let keyboards = maybeWithdrawn.intersection(keyboardCandidates)
+            lateChecks.withdrawn.formUnion(keyboards)
+            maybeWithdrawn.subtract(keyboards)
+        }
         guard !maybeWithdrawn.isEmpty else { return }
         for window in maybeWithdrawn {
             // Forgetting a client is not undone by a later event: decided on the server's values, not on cached

@@ -124,6 +124,11 @@ final class Daemon {
             // drain until Xlib has nothing left before sleeping.
             while adapter.hasPendingEvents {
                 handle(adapter.drain())
+                // The reads drain() postponed, now that its answer is on the wire.
+                if adapter.hasLateChecks {
+                    let late = adapter.settleLate()
+                    if !late.isEmpty { handle(late) }
+                }
                 if adapter.selectionLost {
                     Log.say("replaced by another oskshift; restoring windows")
                     return stop()

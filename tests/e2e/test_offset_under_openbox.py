@@ -36,6 +36,23 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"),
                          "the saved geometry is removed on restore")
 
+    def test_a_keyboard_marked_hidden_while_mapped_counts_as_hidden_until_the_mark_goes(self):
+        # The daemon checks a keyboard's _NET_WM_STATE after its own requests are out (LateChecks.swift); a
+        # HIDDEN keyboard must still send the window home.
+        daemon = self.start_daemon()
+        term = self.xterm("hidden-mark", "80x24+100+400")
+        original = term.frame()
+        term.tap_field_at_y(700)
+        keyboard = self.keyboard.show()
+        adjusted = self.expected_offset_frame(original, 700, keyboard)
+        self.assertFrameBecomes(term, adjusted, daemon=daemon)
+
+        self.desktop.run("xprop", "-id", str(self.keyboard.window), "-f", "_NET_WM_STATE", "32a",
+                         "-set", "_NET_WM_STATE", "_NET_WM_STATE_HIDDEN")
+        self.assertFrameBecomes(term, original, daemon=daemon)
+        self.desktop.run("xprop", "-id", str(self.keyboard.window), "-remove", "_NET_WM_STATE")
+        self.assertFrameBecomes(term, adjusted, daemon=daemon)
+
     def test_a_window_the_keyboard_does_not_cover_is_never_configured(self):
         daemon = self.start_daemon()
         term = self.xterm("clear", "80x24+100+50")  # frame 50..391, well above the keyboard's top (558)
