@@ -34,9 +34,8 @@ struct FocusTracker<Ref: Hashable> {
         case unfocused(Ref)
         case caretMoved(Ref)
         case textChanged(Ref)
-        /// `object:bounds-changed`, with the new extents when the event carried them (in whatever coordinates the
-        /// toolkit uses there; only compared with earlier ones).
-        case boundsChanged(Ref, rect: Rect?)
+        /// `object:bounds-changed`, with the new extents' size when the event carried them.
+        case boundsChanged(Ref, size: Size?)
         /// The shell read the tracked field: its top-level and that top-level's size, for bounds events.
         case toplevelRead(field: Ref, toplevel: Ref?, size: Size?)
     }
@@ -63,10 +62,6 @@ struct FocusTracker<Ref: Hashable> {
         var pid: Int32
         var toplevel: Ref?
         var toplevelSize: Size?
-        /// The rect of the field's last bounds event: GTK repeats the event with the same rect every frame for a
-        /// while after its window moved (measured: ~18 per move, 17 ms apart), and each read costs the
-        /// application several D-Bus calls.
-        var fieldBounds: Rect?
     }
 
     private var state: State = .idle
@@ -94,8 +89,8 @@ struct FocusTracker<Ref: Hashable> {
             return trackedField == ref ? .read(ref, .caret) : .none
         case .textChanged(let ref):
             return trackedField == ref ? .read(ref, .text) : .none
-        case .boundsChanged(let ref, let rect):
-            return boundsChanged(ref, rect: rect)
+        case .boundsChanged(let ref, let size):
+            return boundsChanged(ref, size: size)
         case .toplevelRead(let field, let toplevel, let size):
             guard case .tracking(var tracked) = state, tracked.field == field else { return .none }
             tracked.toplevel = toplevel
@@ -114,7 +109,7 @@ struct FocusTracker<Ref: Hashable> {
                 // the field may have moved meanwhile; an unchanged read is not posted.
                 return .read(ref, .focus)
             }
-            state = .tracking(Tracked(field: ref, pid: pid, toplevel: nil, toplevelSize: nil, fieldBounds: nil))
+            state = .tracking(Tracked(field: ref, pid: pid, toplevel: nil, toplevelSize: nil))
             return .read(ref, .focus)
         case .toplevel:
             return .none
@@ -132,16 +127,14 @@ struct FocusTracker<Ref: Hashable> {
         }
     }
 
-    private mutating func boundsChanged(_ ref: Ref, rect: Rect?) -> Action {
+    private mutating func boundsChanged(_ ref: Ref, size: Size?) -> Action {
         guard case .tracking(var tracked) = state else { return .none }
-        if ref == tracked.field {
-            if let rect, rect == tracked.fieldBounds { return .none }
-            tracked.fieldBounds = rect
-            state = .tracking(tracked)
-            return .read(ref, .bounds)
-        }
+        // Every bounds event of the field is read, even when it repeats the last one's rect (GTK3 sends ~18 per
+        // window move, 17 ms apart, with a window-relative rect): right after a move GTK still reports the field
+        // at its old screen position next to the top-level's new one, and only a later read, prompted by one of
+        // these, is consistent again. Skipping repeats was tried and made the window climb (e2e, accessory bar).
+        if ref == tracked.field { return .read(ref, .bounds) }
         guard ref == tracked.toplevel else { return .none }
-        let size = rect?.size
         // A move of the window changes no field position relative to it, and the daemon's own moves would
         // otherwise echo back as updates; only a resize can re-lay the field out.
         if let size, let known = tracked.toplevelSize, size == known { return .none }

@@ -108,11 +108,9 @@ final class WatcherLoop: @unchecked Sendable {
         case .textChanged:
             input = .textChanged(source)
         case .boundsChanged:
-            let rect = oskshift_atspi_event_rect(event).map {
-                Rect(x: Int($0.pointee.x), y: Int($0.pointee.y), width: Int($0.pointee.width),
-                     height: Int($0.pointee.height))
-            }
-            input = .boundsChanged(source, rect: rect)
+            let size = oskshift_atspi_event_rect(event).map { Size(width: Int($0.pointee.width),
+                                                                   height: Int($0.pointee.height)) }
+            input = .boundsChanged(source, size: size)
         }
         perform(tracker.handle(input), timeMs: timeMs)
     }
@@ -122,8 +120,11 @@ final class WatcherLoop: @unchecked Sendable {
         case .none:
             break
         case .read(let field, let change):
+            // A focus event walks up to the top-level again; caret, text and bounds reads of the field followed
+            // since reuse what that walk found.
+            let known = change != .focus && field == heldField ? heldToplevel : nil
             hold(field: field)
-            let (update, toplevel) = reader.read(field, change: change, timeMs: timeMs)
+            let (update, toplevel) = reader.read(field, change: change, timeMs: timeMs, knownToplevel: known)
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
             post(update)

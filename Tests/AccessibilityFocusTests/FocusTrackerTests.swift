@@ -77,32 +77,8 @@ struct FocusTrackerTests {
         _ = tracker.handle(.focused("view", pid: app, kind: .editable))
         #expect(tracker.handle(.textChanged("view")) == .read("view", .text))
         #expect(tracker.handle(.textChanged("label")) == .none)
-        #expect(tracker.handle(.boundsChanged("view", rect: nil)) == .read("view", .bounds))
-        #expect(tracker.handle(.boundsChanged("label", rect: Rect(x: 0, y: 0, width: 10, height: 10))) == .none)
-    }
-
-    @Test("A bounds event of the field that repeats the previous one's rect reads nothing")
-    func repeatedFieldBoundsAreSkipped() {
-        var tracker = Tracker(ignoredPIDs: [])
-        let rect = Rect(x: 9, y: 188, width: 384, height: 34)
-        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
-        #expect(tracker.handle(.boundsChanged("entry-1", rect: rect)) == .read("entry-1", .bounds))
-        #expect(tracker.handle(.boundsChanged("entry-1", rect: rect)) == .none)
-        #expect(tracker.handle(.boundsChanged("entry-1", rect: rect)) == .none)
-        #expect(tracker.handle(.boundsChanged("entry-1", rect: Rect(x: 9, y: 150, width: 384, height: 34)))
-            == .read("entry-1", .bounds))
-        #expect(tracker.handle(.boundsChanged("entry-1", rect: nil)) == .read("entry-1", .bounds))
-    }
-
-    @Test("Focus moving to another field and back forgets the first field's last bounds")
-    func refocusForgetsBounds() {
-        var tracker = Tracker(ignoredPIDs: [])
-        let rect = Rect(x: 9, y: 188, width: 384, height: 34)
-        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
-        _ = tracker.handle(.boundsChanged("entry-1", rect: rect))
-        _ = tracker.handle(.focused("entry-2", pid: app, kind: .editable))
-        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
-        #expect(tracker.handle(.boundsChanged("entry-1", rect: rect)) == .read("entry-1", .bounds))
+        #expect(tracker.handle(.boundsChanged("view", size: nil)) == .read("view", .bounds))
+        #expect(tracker.handle(.boundsChanged("label", size: Size(width: 10, height: 10))) == .none)
     }
 
     @Test("A resize of the field's top-level reads the field again; a move does not")
@@ -110,10 +86,10 @@ struct FocusTrackerTests {
         var tracker = Tracker(ignoredPIDs: [])
         _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
         _ = tracker.handle(.toplevelRead(field: "entry-1", toplevel: "frame", size: Size(width: 402, height: 325)))
-        #expect(tracker.handle(.boundsChanged("frame", rect: Rect(x: 100, y: 475, width: 402, height: 325))) == .none)
-        #expect(tracker.handle(.boundsChanged("frame", rect: Rect(x: 100, y: 475, width: 402, height: 200)))
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 325))) == .none)
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 200)))
             == .read("entry-1", .bounds))
-        #expect(tracker.handle(.boundsChanged("frame", rect: Rect(x: 100, y: 475, width: 402, height: 200))) == .none)
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 200))) == .none)
     }
 
     @Test("Nothing is followed before the first focus event")
