@@ -14,6 +14,20 @@ let lean: [SwiftSetting] = [
 // Absolute, so the linker finds the hot-function list whatever the build's working directory.
 let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 
+// The daemon's release link (BENCHMARKS.md, Memory): the static stdlib; lld; DT_RELR relocations (.rela.dyn
+// 500 KB -> 4 KB, 0.4 MB less resident); the functions the daemon runs laid out together
+// (scripts/link/hot-functions.txt, from callgrind), so that fault-around maps hot code instead of 64 KB of cold
+// stdlib around each touched page (the binary's resident pages 4.5 -> 3.0 MB; a stale list is harmless, missing
+// symbols are skipped without a warning); and no dynamic export of every symbol, which the stdlib's link arguments
+// ask for (.dynsym and .dynstr 130 -> 16 KB).
+let releaseLink = [
+    "-static-stdlib", "-use-ld=lld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/link/hot-functions.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "--no-export-dynamic",
+]
+
 let package = Package(
     name: "oskshift",
     products: [
@@ -40,14 +54,7 @@ let package = Package(
             name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter", "CLinux", "AccessibilityFocus",
                 "DaemonStatus", "CSystemd"],
             swiftSettings: lean,
-            // Release: static stdlib; lld; DT_RELR (.rela.dyn 500 KB -> 4 KB, 0.4 MB less resident); and the
-            // functions the daemon runs laid out together (scripts/link/hot-functions.txt, from callgrind), so
-            // fault-around maps hot code instead of 64 KB of cold stdlib around each touched page: the binary's
-            // resident pages 4.5 -> 3.1 MB, VmRSS 11.5 -> 10.1 MB (scripts/link/README.md). A stale list is
-            // harmless: missing symbols are skipped without a warning.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-                "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/link/hot-functions.txt",
-                "-Xlinker", "--no-warn-symbol-ordering"], .when(configuration: .release))]
+            linkerSettings: [.unsafeFlags(releaseLink, .when(configuration: .release))]
         ),
         // libsystemd: sd_notify and sd_journal_sendv. Only the daemon (the executable) imports it.
         .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),

@@ -37,6 +37,12 @@ for round in $(seq "${ROUNDS:-1}"); do
 done
 
 nm --defined-only "$BINARY" | awk '$2 ~ /^[TtWw]$/ { print $1, $3 }' >"$WORK/text-symbols"
+# The stdlib's Swift.o keeps most of its code in one 1.6 MB .text section, which lld cannot split. Its functions
+# go last in the list, so that lld places the section after the hot code instead of in the middle of it.
+stdlib_archive="$(dirname "$(readlink -f "$(command -v swiftc)")")/../lib/swift_static/linux/libswiftCore.a"
+(cd "$WORK" && ar x "$stdlib_archive" Swift.o)
+text_index=$(readelf -SW "$WORK/Swift.o" | sed -n 's/^ *\[ *\([0-9]*\)\] \.text .*/\1/p')
+readelf -sW "$WORK/Swift.o" | awk -v n="$text_index" '$4 == "FUNC" && $7 == n { print $8 }' >"$WORK/monolithic"
 python3 - "$BINARY" "$WORK" >"$LIST.new" <<'PYTHON'
 # Every function callgrind saw run in the binary itself (ob= the binary), from fn= cost lines. Names and
 # objects are compressed: "fn=(12) name" defines id 12 (cfn= lines too), a later "fn=(12)" refers to it.
@@ -77,7 +83,9 @@ if not hot:
     sys.exit("hot-functions: callgrind saw no function of %s" % binary)
 print("hot-functions: %d names seen by callgrind, %d in the binary's text, %d with aliases" % (
     len(found), len(found & address_of.keys()), len(hot)), file=sys.stderr)
-for name in sorted(hot, key=lambda n: n.encode()):
+with open(os.path.join(work, "monolithic")) as f:
+    monolithic = set(f.read().split())
+for name in sorted(hot - monolithic, key=lambda n: n.encode()) + sorted(hot & monolithic, key=lambda n: n.encode()):
     print(name)
 PYTHON
 mv "$LIST.new" "$LIST"
