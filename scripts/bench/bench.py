@@ -391,11 +391,12 @@ class Bench:
                 break
         time.sleep(0.5)
         samples.append((_event_count(log_path), _rss_kb(daemon.pid)))
+        shares = _shares_kb(daemon.pid)
         self.driver.move(self.right.window, 640, 400)
         self.driver.sync()
         self.stop(daemon)
         self.results["memory"] = {"samples": samples, "keyboard_toggles": toggles, "window_moves": configures,
-                                  "seconds": time.monotonic() - started}
+                                  "seconds": time.monotonic() - started, "pss_uss": shares}
 
     def originals_rect(self, frame):
         return self.originals[self.left.window] if frame == self.left_frame else self.originals[self.right.window]
@@ -548,6 +549,8 @@ class Bench:
                     result.returncode, (result.stderr or result.stdout)[-400:])}
                 return
             measured[key] = summary([float(v) for v in match.group(1).split()])
+            first = re.search(r"^first run \(ms\): (.*)$", result.stdout, re.M)
+            measured[key]["first"] = float(first.group(1)) if first else float("nan")
         self.results["atspi"] = dict(status="measured", **measured)
 
 
@@ -599,6 +602,18 @@ def _event_count(path):
 def _status(pid):
     with open("/proc/%d/status" % pid) as f:
         return dict(line.split(":", 1) for line in f if ":" in line)
+
+
+def _shares_kb(pid):
+    """(PSS, USS) in kB from smaps_rollup: the shared pages divided among the processes that map them, and the
+    pages only this process maps (private clean + private dirty)."""
+    fields = {}
+    with open("/proc/%d/smaps_rollup" % pid) as f:
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 2 and parts[0].endswith(":"):
+                fields[parts[0][:-1]] = int(parts[1])
+    return fields.get("Pss", 0), fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
 
 
 def _rss_kb(pid):
@@ -709,6 +724,8 @@ def report(results, engine_line):
         "%d: %d = %d + %d" % (c, r[0], r[1], r[2]) for c, r in mem["samples"])
                  + " (%d keyboard toggles, %d window moves, %.1f s)" % (mem["keyboard_toggles"],
                                                                         mem["window_moves"], mem["seconds"]))
+    if mem.get("pss_uss"):
+        lines.append("after the 10 000 events: PSS %d kB, USS (private pages) %d kB" % tuple(mem["pss_uss"]))
     st = results["startup"]
     lines.append("start-up to ready with %d managed windows: median %.1f ms (runs: %s); VmRSS then %d kB" % (
         st["windows_managed"], st["median_ms"], ", ".join("%.1f" % t for t in st["ms"]), st["rss_kb_with_windows"][0]))
@@ -741,8 +758,8 @@ def report(results, engine_line):
                           ("caret", "AT-SPI caret move (caret source; XTest Return/BackSpace in a text view -> frame "
                                     "ConfigureNotify at its final rect)")):
             s = atspi[key]
-            lines.append("%s, ms: n %d, p50 %.3f, p95 %.3f, p99 %.3f, max %.3f" % (what, s["n"], s["p50"], s["p95"],
-                                                                                   s["p99"], s["max"]))
+            lines.append("%s, ms: n %d, p50 %.3f, p95 %.3f, p99 %.3f, max %.3f; the run's first press %.1f" % (
+                what, s["n"], s["p50"], s["p95"], s["p99"], s["max"], s.get("first", float("nan"))))
     else:
         lines.append("AT-SPI: " + atspi.get("status", "not run"))
     if engine_line:
@@ -758,7 +775,7 @@ def main():
     parser.add_argument("--idle-seconds", type=int, default=30)
     parser.add_argument("--out", default=os.path.join(REPOSITORY, "out", "bench"))
     parser.add_argument("--engine-bench-output", default=None)
-    parser.add_argument("--atspi-runs", type=int, default=100)
+    parser.add_argument("--atspi-runs", type=int, default=200)
     args = parser.parse_args()
     random.seed(7)
     bench = Bench(args)
