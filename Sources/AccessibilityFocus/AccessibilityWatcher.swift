@@ -87,6 +87,13 @@ public final class AccessibilityWatcher: Sendable {
         busOrigin = bus.origin
     }
 
+    /// Reads the focused field again once its window has been still for a while (`WatcherLoop.rereadSoon`:
+    /// 80 ms and 400 ms after the last call of a burst). Any thread; call it for every configure of a window whose
+    /// field came from AT-SPI.
+    public func rereadAfterWindowMoves() {
+        loop.rereadSoon(delaysMs: [80, 400])
+    }
+
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.
     public func stop() {
         loop.quit()

@@ -1,5 +1,6 @@
 import CATSPI
 import OskshiftCore
+import Synchronization
 
 /// The watcher thread's side: libatspi's listeners, the focus tracker and the reads, all confined to the one
 /// thread that runs the GLib main loop.
@@ -29,6 +30,8 @@ final class WatcherLoop: @unchecked Sendable {
     private var heldField: AccessiblePointer?
     private var heldToplevel: AccessiblePointer?
     private var lastPosted: AccessibleFocusUpdate?
+    /// Bumped by every `rereadSoon`; a timer reads only when no later request came (see `rereadSoon`).
+    private let rereadGeneration = Atomic<UInt64>(0)
 
     init(channel: UpdateChannel, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
@@ -88,6 +91,30 @@ final class WatcherLoop: @unchecked Sendable {
     /// From any thread.
     func quit() {
         g_main_loop_quit(loop)
+    }
+
+    /// From any thread: read the tracked field again `delaysMs` after the last of a burst of calls.
+    ///
+    /// Why: right after its window moved, GTK3 may answer with the field (or caret) and the top-level from two
+    /// different moments, one before and one after it handled the move (measured under load: the caret still at its
+    /// old screen position next to the top-level's new one, so the field seemed to have moved by the window's
+    /// move, and the window climbed; the next bounds event carried a stale top-level that matched no X window and
+    /// was dropped, and then GTK was silent). Reads made once the window has been still for a while are consistent.
+    /// The timers are GLib sources on the watcher's own context; an idle daemon schedules none.
+    func rereadSoon(delaysMs: [UInt32]) {
+        let generation = rereadGeneration.wrappingAdd(1, ordering: .relaxed).newValue
+        for delay in delaysMs {
+            let request = Unmanaged.passRetained(RereadRequest(loop: self, generation: generation)).toOpaque()
+            g_timeout_add_full(G_PRIORITY_DEFAULT, delay, rereadCallback, request, rereadRelease)
+        }
+    }
+
+    /// On the watcher thread, from a `rereadSoon` timer.
+    fileprivate func rereadFired(generation: UInt64) {
+        guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
+        // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
+        lastPosted = nil
+        perform(.read(field, .bounds), timeMs: MonotonicClock.nowMs())
     }
 
     // MARK: - Events
@@ -167,4 +194,27 @@ private let watcherEventCallback: AtspiEventListenerCB = { event, userData in
         Unmanaged<WatcherLoop>.fromOpaque(userData).takeUnretainedValue().handle(event)
     }
     oskshift_atspi_event_free(event)
+}
+
+/// One `rereadSoon` timer's payload, owned by its GLib source.
+private final class RereadRequest {
+    let loop: WatcherLoop
+    let generation: UInt64
+
+    init(loop: WatcherLoop, generation: UInt64) {
+        self.loop = loop
+        self.generation = generation
+    }
+}
+
+private let rereadCallback: GSourceFunc = { data in
+    if let data {
+        let request = Unmanaged<RereadRequest>.fromOpaque(data).takeUnretainedValue()
+        request.loop.rereadFired(generation: request.generation)
+    }
+    return 0  // G_SOURCE_REMOVE: one shot
+}
+
+private let rereadRelease: GDestroyNotify = { data in
+    if let data { Unmanaged<RereadRequest>.fromOpaque(data).release() }
 }

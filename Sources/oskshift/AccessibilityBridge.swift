@@ -22,6 +22,9 @@ final class AccessibilityBridge: AccessibleFocusProvider {
     /// for it in root coordinates at whatever frame the window has then, so the daemon's own moves need no new
     /// AT-SPI read (they produce none).
     private var held: [WindowID: AccessibleFocusUpdate] = [:]
+    /// The last editable update matched no X window (its window not mapped or framed yet, or its top-level read
+    /// from another moment than the window): asked again when a window is configured.
+    private var unmatched = false
     private var heldOrder: [WindowID] = []
     /// The editable field AT-SPI last reported in the window that has the X focus; nil when none (focus on a
     /// button, or in an application that does not speak AT-SPI). For the accessory bar and `hide_on_return`.
@@ -88,6 +91,10 @@ final class AccessibilityBridge: AccessibleFocusProvider {
         case .keyboardShown: autoShow.handle(.keyboardVisibility(true))
         case .keyboardHidden: autoShow.handle(.keyboardVisibility(false))
         case .windowDestroyed(let id): forget(id)
+        case .windowConfigured(let id, _) where held[id] != nil || unmatched:
+            // GTK's answers right after a move can mix two moments, and a field read before its window was framed
+            // matches nothing: a read once the window is still settles both.
+            watcher?.rereadAfterWindowMoves()
         case .configurationChanged(let configuration): autoShow.policy.settings = configuration.keyboard
         default: break
         }
@@ -113,6 +120,7 @@ final class AccessibilityBridge: AccessibleFocusProvider {
     private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
         guard update.editable else {
             // Focus went to a button, a list...: caret and widget know nothing now; the next sources decide.
+            unmatched = false
             for (id, field) in held where update.pid == 0 || field.pid == update.pid { forget(id) }
             return adapter.accessibleFocusChanged(in: nil)
         }
@@ -123,8 +131,10 @@ final class AccessibilityBridge: AccessibleFocusProvider {
             let window = candidates.first(where: { $0.id == match.id })
         else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
+            unmatched = true
             return []
         }
+        unmatched = false
         let root = match.apply(to: update)
         let origin = Self.frameOrigin(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1)
         var relative = root
