@@ -168,7 +168,7 @@ extension X11Adapter {
                 lateChecks.managed.insert(window)
                 return
             }
-            if let state = connection.wmState(window), state != 0 { track(window) }
+            trackIfManaged(window)
             return
         }
         guard knownClients.contains(window) || keyboardCandidates.contains(window) else { return }
@@ -181,12 +181,7 @@ extension X11Adapter {
                 return
             }
             guard knownClients.contains(window) else { return }
-            let state = connection.windowState(window).state
-            if leavingState.contains(window), !state.isMaximized, !state.fullscreen { readyToMove.insert(window) }
-            if knownStates[window] != state {
-                knownStates[window] = state
-                output.append(.windowStateChanged(WindowID(window), state))
-            }
+            readState(of: window)
         case atoms.wmState:
             maybeWithdrawn.insert(window)
         case atoms.netFrameExtents:
@@ -196,5 +191,20 @@ extension X11Adapter {
         default:
             break
         }
+    }
+
+    /// A known client's `_NET_WM_STATE` changed: read it, and report it when it differs from the last one seen.
+    func readState(of window: Window) {
+        let state = connection.windowState(window).state
+        if leavingState.contains(window), !state.isMaximized, !state.fullscreen { readyToMove.insert(window) }
+        if knownStates[window] != state {
+            knownStates[window] = state
+            output.append(.windowStateChanged(WindowID(window), state))
+        }
+    }
+
+    /// A client not known yet got a WM_STATE: the WM has taken it on unless the state says Withdrawn.
+    func trackIfManaged(_ window: Window) {
+        if let state = connection.wmState(window), state != 0 { track(window) }
     }
 }

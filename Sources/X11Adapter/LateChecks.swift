@@ -33,16 +33,8 @@ extension X11Adapter {
     public func settleLate() -> [Event] {
         let checks = lateChecks
         lateChecks = LateChecks()
-        for window in checks.managed where !knownClients.contains(window) {
-            if let state = connection.wmState(window), state != 0 { track(window) }
-        }
-        for window in checks.states where knownClients.contains(window) {
-            let state = connection.windowState(window).state
-            if knownStates[window] != state {
-                knownStates[window] = state
-                output.append(.windowStateChanged(WindowID(window), state))
-            }
-        }
+        for window in checks.managed where !knownClients.contains(window) { trackIfManaged(window) }
+        for window in checks.states where knownClients.contains(window) { readState(of: window) }
         maybeWithdrawn.formUnion(checks.withdrawn)
         settleWithdrawn()
         if checks.keyboardUnverified || !checks.states.isEmpty || !checks.withdrawn.isEmpty { keyboardDirty = true }

@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.join(REPOSITORY, "tests", "e2e"))
 import clients  # noqa: E402
 import xlib  # noqa: E402
 from desktop import Desktop  # noqa: E402
+from measure_atspi_latency import Harness  # noqa: E402
 from test_accessibility import GtkForm  # noqa: E402
 from keyboards import Xvkbd  # noqa: E402
 from waiting import wait_for  # noqa: E402
@@ -504,7 +505,7 @@ class Bench:
         if self.args.atspi_runs <= 0:
             self.results["atspi_keyboard"] = {"status": "skipped (--atspi-runs 0)"}
             return
-        harness = _Harness(self.desktop, self.desktop.log_dir)
+        harness = Harness(self.desktop, self.desktop.log_dir)
         try:
             # The daemon first: it learns the field from the form's focus event.
             daemon, _, log_path = self.start_daemon("atspi-keyboard-oskshift", verbose=True,
@@ -552,22 +553,6 @@ class Bench:
             first = re.search(r"^first run \(ms\): (.*)$", result.stdout, re.M)
             measured[key]["first"] = float(first.group(1)) if first else float("nan")
         self.results["atspi"] = dict(status="measured", **measured)
-
-
-class _Harness:
-    """What GtkForm wants of a test case: a desktop, a log directory and cleanups."""
-
-    def __init__(self, desktop, class_dir):
-        self.desktop = desktop
-        self.class_dir = class_dir
-        self.cleanups = []
-
-    def addCleanup(self, function, *args):
-        self.cleanups.append((function, args))
-
-    def close(self):
-        for function, args in reversed(self.cleanups):
-            function(*args)
 
 
 class _NoTestCase:

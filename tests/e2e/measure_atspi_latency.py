@@ -1,13 +1,13 @@
 #!/usr/bin/python3
 """Measures focus event -> window at its final geometry through the AT-SPI `widget` source (not a test).
 
-    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_atspi_latency.py [RUNS]
+    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_atspi_latency.py [RUNS] [--caret]
 
 A private desktop (Xvfb, openbox, D-Bus), xvkbd shown across the bottom, the GTK3 fixture at the bottom with
 the focus on entry-5 (already adjusted). Each run presses Tab (to entry-6) or Shift+Tab (back to entry-5) with
 XTest from this process's own X connection, and stops the clock at the ConfigureNotify that puts the window's
 frame at the geometry computed from the fields' AT-SPI extents. Both directions count as runs. Prints every
-sample and the median, p95 and max in milliseconds.
+sample and the median, p95 and max in milliseconds. `--caret` measures caret moves instead (see main_caret).
 """
 import ctypes
 import ctypes.util
@@ -68,14 +68,7 @@ def main():
     finally:
         harness.close()
         desktop.stop()
-    # The first press of a run meets cold caches in GTK, the bus and openbox (measured: 19 ms, 11.6 of them in
-    # openbox's first move of the window); it stays in the samples and is also shown on its own.
-    print("first run (ms): %.1f" % samples[0])
-    samples.sort()
-    print("samples (ms): " + " ".join("%.1f" % s for s in samples))
-    p95 = samples[min(len(samples) - 1, int(round(0.95 * (len(samples) - 1))))]
-    print("runs=%d median=%.1f ms p95=%.1f ms max=%.1f ms" % (len(samples), statistics.median(samples), p95,
-                                                              samples[-1]))
+    report(samples)
 
 
 def main_caret():
@@ -102,32 +95,66 @@ def main_caret():
     finally:
         harness.close()
         desktop.stop()
+    report(samples)
+
+
+def report(samples):
     # The first press of a run meets cold caches in GTK, the bus and openbox (measured: 19 ms, 11.6 of them in
     # openbox's first move of the window); it stays in the samples and is also shown on its own.
     print("first run (ms): %.1f" % samples[0])
-    samples.sort()
+    samples = sorted(samples)
     print("samples (ms): " + " ".join("%.1f" % s for s in samples))
     p95 = samples[min(len(samples) - 1, int(round(0.95 * (len(samples) - 1))))]
     print("runs=%d median=%.1f ms p95=%.1f ms max=%.1f ms" % (len(samples), statistics.median(samples), p95,
                                                               samples[-1]))
 
 
-def measure_caret(desktop, form, lines, runs):
-    display = xlib.Display(desktop.display)
-    x11 = xlib._lib
-    xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
-    xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
-    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
-    x11.XKeysymToKeycode.restype = ctypes.c_ubyte
-    ret = x11.XKeysymToKeycode(display.handle, XK_RETURN)
-    back = x11.XKeysymToKeycode(display.handle, XK_BACKSPACE)
-    x11.XSelectInput(display.handle, display.root, SUBSTRUCTURE_NOTIFY_MASK)
-    display.sync()
+class KeyClock:
+    """This process's own X connection: XTest key presses, and the root's ConfigureNotify to stop the clock."""
 
-    def press(code):
-        xtst.XTestFakeKeyEvent(display.handle, code, 1, 0)
-        xtst.XTestFakeKeyEvent(display.handle, code, 0, 0)
-        display.flush()
+    def __init__(self, desktop):
+        self.display = xlib.Display(desktop.display)
+        self.x11 = xlib._lib
+        self.xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
+        self.xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
+        self.x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        self.x11.XKeysymToKeycode.restype = ctypes.c_ubyte
+        self.x11.XSelectInput(self.display.handle, self.display.root, SUBSTRUCTURE_NOTIFY_MASK)
+        self.display.sync()
+
+    def keycode(self, keysym):
+        return self.x11.XKeysymToKeycode(self.display.handle, keysym)
+
+    def press(self, *keycodes):
+        """Presses the keys in order and releases them in reverse; returns the time of the press."""
+        while self.display.pending():
+            self.display.next_event()
+        started = time.monotonic()
+        for code in keycodes:
+            self.xtst.XTestFakeKeyEvent(self.display.handle, code, 1, 0)
+        for code in reversed(keycodes):
+            self.xtst.XTestFakeKeyEvent(self.display.handle, code, 0, 0)
+        self.display.flush()
+        return started
+
+    def wait_frame(self, y, height, deadline):
+        """The time of the first ConfigureNotify at `y` with `height`."""
+        while time.monotonic() < deadline:
+            while self.display.pending():
+                event = self.display.next_event()
+                c = event.xconfigure
+                if event.type == xlib.CONFIGURE_NOTIFY and c.y == y and c.height == height:
+                    return time.monotonic()
+            select.select([self.display.fileno()], [], [], 0.05)
+        raise RuntimeError("the window did not reach y=%d" % y)
+
+    def close(self):
+        self.display.close()
+
+
+def measure_caret(desktop, form, lines, runs):
+    clock = KeyClock(desktop)
+    ret, back = clock.keycode(XK_RETURN), clock.keycode(XK_BACKSPACE)
 
     def settled_y():
         last, quiet_since = None, time.monotonic()
@@ -139,10 +166,10 @@ def measure_caret(desktop, form, lines, runs):
         return last
 
     for _ in range(lines):
-        press(ret)
+        clock.press(ret)
         time.sleep(0.03)
     low = settled_y()
-    press(back)
+    clock.press(back)
     high = settled_y()
     if low == high:
         raise RuntimeError("a BackSpace did not move the window back (y %d)" % low)
@@ -150,68 +177,24 @@ def measure_caret(desktop, form, lines, runs):
     samples = []
     for index in range(runs):
         code, target = (ret, low) if index % 2 == 0 else (back, high)
-        while display.pending():
-            display.next_event()
-        started = time.monotonic()
-        press(code)
-        deadline = started + 5
-        reached = None
-        while reached is None and time.monotonic() < deadline:
-            while display.pending():
-                c = display.next_event().xconfigure
-                if c.type == xlib.CONFIGURE_NOTIFY and c.y == target and c.height == height:
-                    reached = time.monotonic()
-                    break
-            if reached is None:
-                select.select([display.fileno()], [], [], 0.05)
-        if reached is None:
-            raise RuntimeError("the window did not reach y=%d" % target)
-        samples.append((reached - started) * 1000)
+        started = clock.press(code)
+        samples.append((clock.wait_frame(target, height, started + 5) - started) * 1000)
         time.sleep(0.15)
-    display.close()
+    clock.close()
     return samples
 
 
 def measure(desktop, form, expected_y, height, runs):
-    display = xlib.Display(desktop.display)
-    x11 = xlib._lib
-    xtst = ctypes.CDLL(ctypes.util.find_library("Xtst") or "libXtst.so.6")
-    xtst.XTestFakeKeyEvent.argtypes = [ctypes.c_void_p, ctypes.c_uint, ctypes.c_int, ctypes.c_ulong]
-    x11.XKeysymToKeycode.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
-    x11.XKeysymToKeycode.restype = ctypes.c_ubyte
-    tab, shift = x11.XKeysymToKeycode(display.handle, XK_TAB), x11.XKeysymToKeycode(display.handle, XK_SHIFT_L)
-    x11.XSelectInput(display.handle, display.root, SUBSTRUCTURE_NOTIFY_MASK)
-    display.sync()
-
-    def press(*keycodes):
-        for code in keycodes:
-            xtst.XTestFakeKeyEvent(display.handle, code, 1, 0)
-        for code in reversed(keycodes):
-            xtst.XTestFakeKeyEvent(display.handle, code, 0, 0)
-        display.flush()
-
-    def wait_frame(y, deadline):
-        while time.monotonic() < deadline:
-            while display.pending():
-                event = display.next_event()
-                c = event.xconfigure
-                if event.type == xlib.CONFIGURE_NOTIFY and c.y == y and c.height == height:
-                    return time.monotonic()
-            select.select([display.fileno()], [], [], 0.05)
-        raise RuntimeError("the window did not reach y=%d" % y)
-
+    clock = KeyClock(desktop)
+    tab, shift = clock.keycode(XK_TAB), clock.keycode(XK_SHIFT_L)
     samples = []
     for index in range(runs):
         target = "entry-6" if index % 2 == 0 else "entry-5"
-        while display.pending():
-            display.next_event()
-        started = time.monotonic()
-        press(tab) if target == "entry-6" else press(shift, tab)
-        reached = wait_frame(expected_y[target], started + 5)
-        samples.append((reached - started) * 1000)
+        started = clock.press(tab) if target == "entry-6" else clock.press(shift, tab)
+        samples.append((clock.wait_frame(expected_y[target], height, started + 5) - started) * 1000)
         # Let GTK's and the daemon's echoes (bounds events) pass before the next run.
         time.sleep(0.15)
-    display.close()
+    clock.close()
     return samples
 
 
