@@ -44,15 +44,17 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // The pure core: geometry, configuration model, avoidance policy, engine. No C, no clock, no I/O.
         .target(name: "OskshiftCore", swiftSettings: lean),
+        // CLOCK_MONOTONIC in milliseconds, the daemon's one clock (the core reads none).
+        .target(name: "Clock", swiftSettings: lean),
         // A TOML 1.0 decoder in pure Swift.
         .target(name: "TOML", swiftSettings: lean),
         // The configuration file: TOML to the core's Configuration, validation, printing, lookup.
         .target(name: "ConfigFile", dependencies: ["OskshiftCore", "TOML"], swiftSettings: lean),
         // The X11 side: reads the server into engine events, performs engine actions.
-        .target(name: "X11Adapter", dependencies: ["CX11", "OskshiftCore"], swiftSettings: lean),
+        .target(name: "X11Adapter", dependencies: ["CX11", "OskshiftCore", "Clock"], swiftSettings: lean),
         .executableTarget(
             name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter", "CLinux", "AccessibilityFocus",
-                "DaemonStatus", "CSystemd"],
+                "DaemonStatus", "CSystemd", "Clock"],
             swiftSettings: lean,
             linkerSettings: [.unsafeFlags(releaseLink, .when(configuration: .release))]
         ),
@@ -71,7 +73,7 @@ let package = Package(
             providers: [.apt(["libatspi2.0-dev"])]
         ),
         // The AT-SPI focus source: the focused editable's widget and caret rects, on a thread of its own.
-        .target(name: "AccessibilityFocus", dependencies: ["CATSPI", "OskshiftCore"], swiftSettings: lean),
+        .target(name: "AccessibilityFocus", dependencies: ["CATSPI", "OskshiftCore", "Clock"], swiftSettings: lean),
         // Prints every accessibility focus update (a diagnostic command).
         .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus"]),
         .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore"]),

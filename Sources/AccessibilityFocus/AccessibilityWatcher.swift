@@ -12,7 +12,7 @@ import Synchronization
 /// daemon's poll() set for POLLIN; when it is readable call `drain()` and use the LAST update of the batch
 /// (earlier ones are superseded; all are returned for logs and tests); `stop()` before exit.
 public final class AccessibilityWatcher: Sendable {
-    private let channel: UpdateChannel
+    private let channel: UpdateChannel<WatcherReport>
     private let loop: WatcherLoop
     private let thread: pthread_t
     /// The bus in use and where it was found, for `oskshift status` and logs.
@@ -22,8 +22,8 @@ public final class AccessibilityWatcher: Sendable {
     /// Readable (POLLIN) while updates wait in `drain()`. Owned by the watcher: do not close or read it.
     public var fileDescriptor: Int32 { channel.fileDescriptor }
 
-    /// The updates posted since the last call, oldest first; resets `fileDescriptor`. Any thread.
-    public func drain() -> [AccessibleFocusUpdate] {
+    /// The reports posted since the last call, oldest first; resets `fileDescriptor`. Any thread.
+    public func drain() -> [WatcherReport] {
         channel.drain()
     }
 
@@ -56,7 +56,7 @@ public final class AccessibilityWatcher: Sendable {
             log("accessibility: no accessibility bus (\(why)); caret and widget sources disabled")
             return nil
         }
-        guard let channel = UpdateChannel() else {
+        guard let channel = UpdateChannel<WatcherReport>() else {
             log("accessibility: cannot create an eventfd; caret and widget sources disabled")
             return nil
         }
@@ -79,7 +79,7 @@ public final class AccessibilityWatcher: Sendable {
         return AccessibilityWatcher(channel: channel, loop: loop, thread: thread, bus: found)
     }
 
-    private init(channel: UpdateChannel, loop: WatcherLoop, thread: pthread_t, bus: BusProbe.Found) {
+    private init(channel: UpdateChannel<WatcherReport>, loop: WatcherLoop, thread: pthread_t, bus: BusProbe.Found) {
         self.channel = channel
         self.loop = loop
         self.thread = thread

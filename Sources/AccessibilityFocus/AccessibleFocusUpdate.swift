@@ -28,6 +28,9 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var editable: Bool
     /// The application's process (`atspi_accessible_get_process_id`), to match `_NET_WM_PID`; 0 when unknown.
     public var pid: Int32
+    /// Names the field object: the same while the same field keeps the focus (libatspi's cached object, held by
+    /// the watcher while it is tracked); 0 when focus is not on an editable.
+    public var fieldID: UInt
     /// The field (`atspi_component_get_extents`); nil when unknown (not showing, INT_MIN, empty).
     public var widget: Rect?
     /// The character box at the caret (`atspi_text_get_character_extents`), at least 1 px wide; nil when unknown.
@@ -43,11 +46,13 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var timeMs: UInt64
 
     public init(
-        editable: Bool, pid: Int32, widget: Rect? = nil, caret: Rect? = nil, toplevel: Rect? = nil,
-        lineMode: LineMode = .unknown, toolkit: String = "", change: Change = .focus, timeMs: UInt64 = 0
+        editable: Bool, pid: Int32, fieldID: UInt = 0, widget: Rect? = nil, caret: Rect? = nil,
+        toplevel: Rect? = nil, lineMode: LineMode = .unknown, toolkit: String = "", change: Change = .focus,
+        timeMs: UInt64 = 0
     ) {
         self.editable = editable
         self.pid = pid
+        self.fieldID = fieldID
         self.widget = widget
         self.caret = caret
         self.toplevel = toplevel
@@ -60,26 +65,6 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// Focus left editable fields (or went to an application that is not an editable at all).
     public static func leftEditable(pid: Int32, timeMs: UInt64) -> AccessibleFocusUpdate {
         AccessibleFocusUpdate(editable: false, pid: pid, change: .focus, timeMs: timeMs)
-    }
-
-    /// The focus rect for one AT-SPI source, in the update's coordinates; nil for the other sources, when focus is
-    /// not on an editable, or when the application did not say.
-    ///
-    /// `caret` carries the whole field as `rect` and the caret box as `caret`: the engine clears the whole field
-    /// when it fits above the keyboard and the caret's line otherwise (`Policy.guardedRect`), which is what a
-    /// single-line field (always the whole field) and a multi-line view (its caret line when too tall) need.
-    public func focusRect(for source: FocusSource) -> FocusRect? {
-        guard editable else { return nil }
-        switch source {
-        case .caret:
-            guard let caret else { return nil }
-            return FocusRect(rect: widget ?? caret, caret: caret, source: .caret)
-        case .widget:
-            guard let widget else { return nil }
-            return FocusRect(rect: widget, source: .widget)
-        case .inputFocus, .pointer, .window:
-            return nil
-        }
     }
 
     /// The same update with every rect multiplied by `factor` (GTK3's logical pixels to device pixels).
@@ -95,7 +80,8 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// The same field and caret, ignoring what caused the read and when: updates that say nothing new are not
     /// posted again (focus events arrive twice).
     public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
-        editable == other.editable && pid == other.pid && widget == other.widget && caret == other.caret
+        editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
+            && caret == other.caret
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
     }
 

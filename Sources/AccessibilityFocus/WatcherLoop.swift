@@ -1,4 +1,5 @@
 import CATSPI
+import Clock
 import OskshiftCore
 import Synchronization
 
@@ -19,7 +20,7 @@ final class WatcherLoop: @unchecked Sendable {
     // @unchecked: built on the starting thread, then used only on the watcher thread; `quit()` is the one call
     // from another thread and g_main_loop_quit is thread-safe.
 
-    private let channel: UpdateChannel
+    private let channel: UpdateChannel<WatcherReport>
     private let log: @Sendable (String) -> Void
     private var tracker: FocusTracker<AccessiblePointer>
     private var reader = AccessibleReader()
@@ -33,7 +34,10 @@ final class WatcherLoop: @unchecked Sendable {
     /// Bumped by every `rereadSoon`; a timer reads only when no later request came (see `rereadSoon`).
     private let rereadGeneration = Atomic<UInt64>(0)
 
-    init(channel: UpdateChannel, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
+    /// Applications on the bus, reported as they come and go.
+    private var registry: ApplicationRegistry?
+
+    init(channel: UpdateChannel<WatcherReport>, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
         self.log = log
         tracker = FocusTracker(ignoredPIDs: ignoredPIDs)
@@ -68,6 +72,9 @@ final class WatcherLoop: @unchecked Sendable {
             }
             if let error { g_error_free(error) }
         }
+        let channel = self.channel
+        registry = ApplicationRegistry { channel.post(.applications($0)) }
+        registry?.start()
         return true
     }
 
@@ -114,13 +121,13 @@ final class WatcherLoop: @unchecked Sendable {
         guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
         // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
         lastPosted = nil
-        perform(.read(field, .bounds), timeMs: MonotonicClock.nowMs())
+        perform(.read(field, .bounds), timeMs: Self.now())
     }
 
     // MARK: - Events
 
     fileprivate func handle(_ event: UnsafeMutablePointer<AtspiEvent>) {
-        let timeMs = MonotonicClock.nowMs()
+        let timeMs = Self.now()
         guard let source = event.pointee.source, let type = event.pointee.type else { return }
         guard let watched = WatchedEvent.classify(type: String(cString: type), detail1: event.pointee.detail1)
         else { return }
@@ -151,7 +158,9 @@ final class WatcherLoop: @unchecked Sendable {
             // since reuse what that walk found.
             let known = change != .focus && field == heldField ? heldToplevel : nil
             hold(field: field)
-            let (update, toplevel) = reader.read(field, change: change, timeMs: timeMs, knownToplevel: known)
+            var (update, toplevel) = reader.read(field, change: change, timeMs: timeMs, knownToplevel: known)
+            // The tracked field is held, so libatspi keeps this object (and its address) for it until it is let go.
+            update.fieldID = UInt(bitPattern: field)
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
             post(update)
@@ -165,8 +174,10 @@ final class WatcherLoop: @unchecked Sendable {
     private func post(_ update: AccessibleFocusUpdate) {
         if let lastPosted, lastPosted.hasSameContent(as: update) { return }
         lastPosted = update
-        channel.post(update)
+        channel.post(.focus(update))
     }
+
+    private static func now() -> UInt64 { UInt64(MonotonicClock.milliseconds()) }
 
     private func hold(field: AccessiblePointer?) {
         guard field != heldField else { return }

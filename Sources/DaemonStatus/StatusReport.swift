@@ -84,7 +84,7 @@ extension StatusReport {
                 window: focus.window.id,
                 wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
                 frame: focus.window.frame, field: engine.focusedField,
-                source: (focus.field?.source ?? .window).rawValue)
+                source: engine.focusSource?.rawValue ?? "-")
         }
         self.init(
             display: display, pid: pid, keyboard: keyboard, focus: focus,

@@ -22,6 +22,8 @@ struct Adjustment: Equatable, Sendable {
     var leftState = false
     /// The frame the window manager gave when we left that state (its remembered normal geometry).
     var normalFrame: Rect?
+    /// The monitors when the original was saved (nil: unknown, as for a geometry found saved at start).
+    var savedOn: Screen?
 
     init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect) {
         self.id = id

@@ -9,15 +9,12 @@
 ///   field to a button and on to the next field must not make the keyboard flicker).
 /// - Only a keyboard that auto-show showed is hidden: one the user opened stays, and one the user closed is
 ///   not shown again until the next editable gains focus.
-/// - `hide_on_return`: Return in a single-line field hides at once.
 public struct AutoShowPolicy: Equatable, Sendable {
     public enum Input: Equatable, Sendable {
         /// AT-SPI: focus on an editable (`editable == true`) or away from editable fields.
         case focus(editable: Bool, keyboardVisible: Bool)
         /// The one-shot hide timer expired.
         case hideTimerFired(keyboardVisible: Bool)
-        /// Return was typed in a single-line field.
-        case returnInSingleLine
         /// The keyboard's visibility as the X server reports it changed.
         case keyboardVisibility(Bool)
     }
@@ -75,11 +72,6 @@ public struct AutoShowPolicy: Equatable, Sendable {
             guard phase == .hiding else { return [] }
             phase = .idle
             return keyboardVisible ? [.hide] : []
-        case .returnInSingleLine:
-            guard settings.hideOnReturn, phase != .idle else { return [] }
-            let wasHiding = phase == .hiding
-            phase = .idle
-            return wasHiding ? [.cancelHideTimer, .hide] : [.hide]
         case .keyboardVisibility(let visible):
             // The user (or the keyboard itself) closed what we showed: it is theirs to reopen now.
             guard !visible, phase != .idle else { return [] }

@@ -1,10 +1,15 @@
 /// The avoidance engine: a pure state machine. `handle` takes one event and returns the actions to perform, in
 /// order. It reads no clock (the shell passes `now`) and touches no server: the shell performs the actions.
 ///
-/// State, in short: the keyboard's frame while one is visible, the focused window and its field (held relative to
-/// the window's frame), and one `Adjustment` per window it has moved, holding the ORIGINAL geometry saved at the
-/// first move. After every event the engine derives where each window should be (the focused one: the policy's
-/// placement from its original frame; every other adjusted one: its original frame) and emits the difference.
+/// State, in short: the keyboard's frame while one is visible, the focused window, what the X server and the
+/// accessibility bus say about the focus inside it (held relative to the window's frame), and one `Adjustment` per
+/// window it has moved, holding the ORIGINAL geometry saved at the first move. After every event the engine picks
+/// the focus rect (`FocusSelection`), derives where each window should be (the focused one: the policy's placement
+/// from its original frame; every other adjusted one: its original frame) and emits the difference.
+///
+/// Settling: each trigger (keyboard shown or moved, focus or caret moved, a new field) allows at most two
+/// placements of the focused window, the adjustment and one correction after the application re-laid out; what
+/// re-layouts ask beyond that is not done (`Decision.Outcome.holding`), so a window never alternates.
 public struct Engine: Sendable {
     public private(set) var configuration: Configuration
     public private(set) var screen: Screen
@@ -14,11 +19,22 @@ public struct Engine: Sendable {
     /// The most recent decision about the focused window.
     public private(set) var lastDecision: Decision?
 
-    /// The focused field and caret relative to the focused window's frame, so that they stay valid while the
-    /// window is moved and can be placed again from the original frame.
-    private var fieldInWindow: Rect?
-    private var caretInWindow: Rect?
-    private var fieldFrameHeight: Int?
+    /// The X server's view of the focus inside the focused window, relative to its frame, and the frame's size
+    /// when it was read.
+    private var observed = XFocusObservations.none
+    private var observedFrameSize: Size?
+    /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
+    private var accessibleApplications: Set<Int32> = []
+    private var accessibleFields: [Int32: AccessibleField] = [:]
+    /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
+    /// is decided from it, so that a re-layout of the shrunk window never flips the decision.
+    private var fieldAtOriginal: ReferenceField?
+    /// Placements of the focused window since the last trigger, and whether the event being handled is one.
+    private var placementsSinceTrigger = 0
+    private var handlingTrigger = false
+    /// Windows that became maximized or fullscreen by someone else while adjusted: their new geometry is their new
+    /// original, learnt at their next configure (or field read) before they are placed again.
+    private var rebasing: Set<WindowID> = []
     private var adjustments: [WindowID: Adjustment] = [:]
     /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
     private var released: Set<WindowID> = []
@@ -50,16 +66,52 @@ public struct Engine: Sendable {
     }
 
     /// The focused field in root coordinates where its window is now (the field as reported stays where it was
-    /// when the window moves). Nil when only the window is known.
+    /// when the window moves). Nil when only the window is known, or nothing has to clear the keyboard.
     public var focusedField: Rect? {
-        guard let focus, let fieldInWindow else { return nil }
-        return fieldInWindow.converted(from: focus.window.frame.origin)
+        guard let focus, case .field(let field) = choice(for: focus.window) else { return nil }
+        return field.rect.converted(from: focus.window.frame.origin)
+    }
+
+    /// The source that gives the focused window's focus rect now (`window` for the whole window); nil when
+    /// nothing in it has to clear the keyboard.
+    public var focusSource: FocusSource? {
+        guard let focus else { return nil }
+        switch choice(for: focus.window) {
+        case .field(let field): return field.source
+        case .wholeWindow: return .window
+        case .nothing: return nil
+        }
+    }
+
+    /// The editable field the focused window's application reported, when it is on the accessibility bus and its
+    /// focus is on editable text in that window.
+    public var focusedAccessibleField: AccessibleField? {
+        guard let focus, case .editable(let field) = accessibleState(of: focus.window) else { return nil }
+        return field
+    }
+
+    /// How the focus rect of `window` is chosen now.
+    func choice(for window: WindowFacts) -> FocusSelection.Choice {
+        FocusSelection.choose(
+            accessible: accessibleState(of: window), observed: observed,
+            frameSize: observedFrameSize ?? window.frame.size,
+            order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand)
+    }
+
+    /// What the accessibility bus says about `window`: its application's editable field when it is in this window;
+    /// "no editable focus" when its application is on the bus; else silent.
+    func accessibleState(of window: WindowFacts) -> FocusSelection.AccessibleState {
+        if let field = accessibleFields.values.first(where: { $0.window == window.id }) { return .editable(field) }
+        if let pid = window.pid, accessibleApplications.contains(pid) { return .noEditableFocus }
+        return .silent
     }
 
     /// `now` is a monotonic time in milliseconds, given by the shell.
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return [] }
         expirePendingRequests(now: now)
+        handlingTrigger = Self.isTrigger(event)
+        if handlingTrigger { placementsSinceTrigger = 0 }
         var actions: [Action] = []
         switch event {
         case .keyboardShown(let frame), .keyboardMoved(let frame):
@@ -71,15 +123,30 @@ public struct Engine: Sendable {
             // really refuses costs one request, and a refusal misread in a burst of events does not last.
             refused.removeAll()
         case .focusChanged(let newFocus):
-            if newFocus?.window.id != focus?.window.id { released.removeAll() }
+            if newFocus?.window.id != focus?.window.id {
+                released.removeAll()
+                fieldAtOriginal = nil
+            }
             focus = newFocus
-            holdField(newFocus?.field, frame: newFocus?.window.frame)
-        case .focusRectChanged(let id, let field, let frame):
+            observed = newFocus?.observed ?? .none
+            observedFrameSize = newFocus?.window.frame.size
+        case .focusObserved(let id, let newObservations, let frame):
             guard focus?.window.id == id else { return [] }
-            focus?.field = field
             if adjustments[id] == nil { focus?.window.frame = frame }
-            holdField(field, frame: frame)
+            observed = newObservations
+            observedFrameSize = frame.size
+        case .accessibleApplications(let pids):
+            accessibleApplications = pids
+            accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
+        case .accessibleFocus(let pid, let field):
+            if pid != 0 { accessibleApplications.insert(pid) }
+            let previous = accessibleFields[pid]
+            accessibleFields[pid] = field?.keepingKnownRects(of: previous)
+            if let field, field.window == focus?.window.id, field.frameSize == focus?.window.frame.size {
+                rebasing.remove(field.window)
+            }
         case .windowConfigured(let id, let frame):
+            rebasing.remove(id)
             actions += configured(id, frame: frame)
         case .windowStateChanged(let id, let state):
             actions += stateChanged(id, state: state)
@@ -87,7 +154,9 @@ public struct Engine: Sendable {
             adjustments[id] = nil
             released.remove(id)
             refused.remove(id)
+            rebasing.remove(id)
             if focus?.window.id == id { focus = nil }
+            accessibleFields = accessibleFields.filter { $0.value.window != id }
         case .screenChanged(let newScreen):
             screen = newScreen
         case .configurationChanged(let newConfiguration):
@@ -105,16 +174,34 @@ public struct Engine: Sendable {
         return actions
     }
 
+    /// Events that start a new placement (the user or the keyboard did something); the others (a window
+    /// configured, a field re-read because the application re-laid out, a timer) only follow one.
+    static func isTrigger(_ event: Event) -> Bool {
+        switch event {
+        case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications,
+             .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
+            return true
+        case .accessibleFocus(_, let field):
+            return field?.change != .relayout
+        case .keyboardHidden, .windowConfigured, .windowDestroyed, .timerFired, .stopping:
+            return false
+        }
+    }
+
     // MARK: - Deciding
 
     /// Derives where every adjusted window and the focused one should be, and emits the difference.
     private mutating func reconcile(now: Int) -> [Action] {
         var actions: [Action] = []
         var focusedTarget: Rect?
+        if let focus { noteFieldAtOriginal(focus.window) }
         if let focus, let keyboard {
             let decision = decide(focus, keyboard: keyboard)
             if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
-            if case .unchanged = decision.outcome { focusedTarget = adjustments[focus.window.id]?.target }
+            switch decision.outcome {
+            case .unchanged, .holding: focusedTarget = adjustments[focus.window.id]?.target
+            default: break
+            }
             if decision != lastDecision { actions.append(.log(decision)) }
             lastDecision = decision
         } else if let focus, adjustments[focus.window.id].map({ $0.settling }) ?? true {
@@ -136,25 +223,43 @@ public struct Engine: Sendable {
         let record = adjustments[window.id]
         let adjustment = record?.settling == true ? nil : record
         let original = record?.original ?? SavedGeometry(frame: window.frame, state: window.state)
+        let choice = self.choice(for: window)
+        var field: FocusRect?
+        var source: FocusSource?
+        switch choice {
+        case .field(let chosen): (field, source) = (chosen, chosen.source)
+        case .wholeWindow: source = .window
+        case .nothing: break
+        }
         func decision(_ outcome: Decision.Outcome, field: Rect? = nil, overlap: Int = 0) -> Decision {
-            Decision(window: window.id, source: focus.field?.source ?? .window, field: field, keyboard: keyboard,
+            Decision(window: window.id, source: source, field: field, keyboard: keyboard,
                      overlap: overlap, mode: settings.mode, outcome: outcome)
         }
         if let reason = exclusion(of: window, original: original, mode: settings.mode) {
             return decision(.excluded(reason))
         }
+        if case .nothing(let why) = choice { return decision(.noField(why)) }
+        if rebasing.contains(window.id) { return decision(.noField("waiting for its new geometry")) }
         guard let windowMonitor = screen.monitor(for: original.frame),
               windowMonitor == screen.monitor(for: keyboard)
         else { return decision(.excluded("keyboard on another monitor")) }
+        let fieldFrameHeight: Int?
+        if case .editable(let accessible) = accessibleState(of: window), field != nil {
+            fieldFrameHeight = accessible.frameSize.height
+        } else {
+            fieldFrameHeight = field == nil ? nil : observedFrameSize?.height
+        }
 
         let resizeFullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .resize
         let extents = record?.extents ?? window.extents
         let input = Policy.Input(
-            original: original.frame, field: fieldInWindow, caret: caretInWindow, keyboard: keyboard,
+            original: original.frame, field: field?.rect, caret: field?.caret, keyboard: keyboard,
             workArea: resizeFullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
             mode: resizeFullscreen ? .inset : settings.mode,
             minFrameHeight: max(1, window.minSize?.height ?? 1) + extents.top + extents.bottom,
-            fieldFrameHeight: fieldFrameHeight)
+            fieldFrameHeight: fieldFrameHeight,
+            fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
+                ? fieldAtOriginal?.rect : nil)
         let placement = Policy.place(input)
         var target = placement.frame
         if let adjustment, !adjustment.restoring,
@@ -162,11 +267,15 @@ public struct Engine: Sendable {
             target = adjustment.target
         }
         let outcome: Decision.Outcome
+        // A re-layout after two placements since the last trigger moves nothing: the window holds still.
+        let holds = !handlingTrigger && placementsSinceTrigger >= 2
         switch (target, adjustment) {
         case (nil, nil): outcome = .notCovered
+        case (nil, let adjustment?) where holds && !adjustment.restoring: outcome = .holding
         case (nil, .some): outcome = .restore(original.frame)
         case (.some(let frame), let adjustment?) where adjustment.target == frame && !adjustment.restoring:
             outcome = .unchanged
+        case (.some, let adjustment?) where holds && !adjustment.restoring: outcome = .holding
         case (.some(let frame), _): outcome = .adjust(frame)
         }
         return decision(outcome, field: placement.guarded, overlap: placement.overlap)
@@ -214,6 +323,7 @@ public struct Engine: Sendable {
             let saved = settling?.original ?? SavedGeometry(frame: window.frame, state: window.state)
             var adjustment = Adjustment(id: window.id, original: saved, extents: settling?.extents ?? window.extents,
                                         current: settling?.current ?? window.frame)
+            adjustment.savedOn = settling?.savedOn ?? screen
             if let settling {
                 adjustment.shown = settling.leftState ? saved.frame : settling.shown
                 adjustment.pending = settling.pending
@@ -237,12 +347,13 @@ public struct Engine: Sendable {
         adjustments[id] = adjustment
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
-        return head(id, to: adjustment.original.frame, now: now)
+        return head(id, to: home(of: adjustment), now: now)
     }
 
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.
     private mutating func head(_ id: WindowID, to target: Rect, now: Int) -> [Action] {
         guard var adjustment = adjustments[id] else { return [] }
+        if id == focus?.window.id && !adjustment.restoring { placementsSinceTrigger += 1 }
         adjustment.target = target
         var actions: [Action] = []
         let duration = configuration.animation.durationMs
@@ -275,11 +386,11 @@ public struct Engine: Sendable {
         if adjustment.leftState {  // the window manager answers the state change with the original frame
             adjustment.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
         }
-        adjustment.shown = adjustment.original.frame
+        adjustment.shown = home(of: adjustment)
         adjustment.animation = nil
         adjustment.settling = true
         adjustments[id] = adjustment.pending.isEmpty ? nil : adjustment
-        if focus?.window.id == id { focus?.window.frame = adjustment.original.frame }
+        if focus?.window.id == id { focus?.window.frame = adjustment.shown }
         return actions
     }
 
@@ -289,7 +400,7 @@ public struct Engine: Sendable {
         if adjustment.leftState {
             // The frame the window manager gave when the state was left is its remembered normal geometry: put it
             // back there first, so that a later unmaximize by the user lands where it did before.
-            if let normal = adjustment.normalFrame, normal != adjustment.shown {
+            if let normal = adjustment.normalFrame.map({ screen.restorePlace(for: $0) }), normal != adjustment.shown {
                 actions.append(.moveResize(id, frame: normal, extents: adjustment.extents))
             }
             if adjustment.original.state.fullscreen {
@@ -297,11 +408,19 @@ public struct Engine: Sendable {
             } else {
                 actions.append(.setMaximized(id, true))
             }
-        } else if adjustment.shown != adjustment.original.frame {
-            actions.append(.moveResize(id, frame: adjustment.original.frame, extents: adjustment.extents))
+        } else if adjustment.shown != home(of: adjustment) {
+            actions.append(.moveResize(id, frame: home(of: adjustment), extents: adjustment.extents))
         }
         actions.append(.clearOriginal(id))
         return actions
+    }
+
+    /// Where a restored window goes: its original frame, unless the monitors changed since it was saved and the
+    /// original no longer lies on one (then the nearest place fully on the current monitor). A geometry found saved
+    /// by an earlier run goes back exactly: what the monitors were then is not known.
+    private func home(of adjustment: Adjustment) -> Rect {
+        guard let savedOn = adjustment.savedOn, savedOn != screen else { return adjustment.original.frame }
+        return screen.restorePlace(for: adjustment.original.frame)
     }
 
     private mutating func restoreAllAtOnce() -> [Action] {
@@ -337,16 +456,28 @@ public struct Engine: Sendable {
 
     // MARK: - Learning what happened
 
-    private mutating func holdField(_ field: FocusRect?, frame: Rect?) {
-        guard let field, let frame, field.source != .window else {
-            fieldInWindow = nil
-            caretInWindow = nil
-            fieldFrameHeight = nil
-            return
+    /// Keeps the focused field as read at the window's original size, the reference for "does it fit".
+    private mutating func noteFieldAtOriginal(_ window: WindowFacts) {
+        guard case .field(let field) = choice(for: window) else { return }
+        let identity = identity(of: window)
+        let originalSize = adjustments[window.id]?.original.frame.size ?? window.frame.size
+        let readAt: Size?
+        if case .editable(let accessible) = accessibleState(of: window) {
+            readAt = accessible.frameSize
+        } else {
+            readAt = observedFrameSize
         }
-        fieldFrameHeight = frame.height
-        fieldInWindow = field.rect.relative(to: frame.origin)
-        caretInWindow = field.caret?.relative(to: frame.origin)
+        if readAt == originalSize {
+            fieldAtOriginal = ReferenceField(window: window.id, identity: identity, rect: field.rect)
+        } else if fieldAtOriginal?.matches(window.id, identity) != true {
+            fieldAtOriginal = nil
+        }
+    }
+
+    /// The accessible field's identity in `window`; nil for the X sources.
+    private func identity(of window: WindowFacts) -> UInt? {
+        if case .editable(let field) = accessibleState(of: window) { return field.identity }
+        return nil
     }
 
     /// Tells our own moves (a frame we asked for), the window manager's answers (another frame while a request is
@@ -392,7 +523,12 @@ public struct Engine: Sendable {
         guard let adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling,
               state.isMaximized || state.fullscreen
         else { return [] }
-        return release(id, frame: adjustment.current, reason: "maximized or made fullscreen by the user")
+        // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
+        // new home, and nothing from before is to be restored. It is placed again from its new geometry, once that
+        // is known (its next configure, or a field read at its new size).
+        adjustments[id] = nil
+        rebasing.insert(id)
+        return [.clearOriginal(id)]
     }
 
     /// The user took the window over: forget the original and never restore it.
@@ -402,7 +538,7 @@ public struct Engine: Sendable {
         if focus?.window.id == id {
             focus?.window.frame = frame
             released.insert(id)
-            let decision = Decision(window: id, source: focus?.field?.source ?? .window, field: nil,
+            let decision = Decision(window: id, source: lastDecision?.source, field: nil,
                                     keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: focus?.window.wmClass).mode,
                                     outcome: .released(reason))
@@ -442,4 +578,17 @@ public struct AdjustedWindow: Equatable, Sendable {
     public var original: SavedGeometry
     public var current: Rect
     public var restoring: Bool
+}
+
+/// The focused field as read at its window's original size.
+struct ReferenceField: Equatable, Sendable {
+    var window: WindowID
+    /// The accessible field's identity; nil for fields from the X sources.
+    var identity: UInt?
+    /// Relative to the window frame's origin.
+    var rect: Rect
+
+    func matches(_ window: WindowID, _ identity: UInt?) -> Bool {
+        self.window == window && self.identity == identity
+    }
 }

@@ -7,9 +7,14 @@ public enum Event: Equatable, Sendable {
     case keyboardHidden
     /// Keyboard focus moved to another window, or nowhere (nil).
     case focusChanged(Focus?)
-    /// The focused window's field changed (another field, the caret moved, the app re-laid out).
-    /// `frame` is the window's frame when the rect was read: the field is held relative to it.
-    case focusRectChanged(WindowID, FocusRect?, frame: Rect)
+    /// What the X server shows of the focus inside the focused window changed (the input focus moved to another
+    /// subwindow, a press landed elsewhere). `frame` is the window's frame when it was read.
+    case focusObserved(WindowID, XFocusObservations, frame: Rect)
+    /// The processes of the applications on the accessibility bus (all of them, after every change).
+    case accessibleApplications(Set<Int32>)
+    /// An application on the accessibility bus moved its focus: to this editable field, or (nil) to something
+    /// that is not editable text. `pid` 0 when the bus did not say.
+    case accessibleFocus(pid: Int32, AccessibleField?)
     /// A top-level window's frame changed, by our request or by someone else's.
     case windowConfigured(WindowID, frame: Rect)
     /// A window's maximized or fullscreen state changed.
@@ -49,7 +54,11 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case adjust(Rect)
         case restore(Rect)
         case unchanged
+        /// A re-layout asked for a third placement since the last change: the window holds still.
+        case holding
         case notCovered
+        /// Nothing in the window has to clear the keyboard (e.g. its application's focus is on a button).
+        case noField(String)
         case excluded(String)
         case released(String)
     }
@@ -81,7 +90,9 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .adjust(let frame): outcomeText = "adjust to \(frame)"
         case .restore(let frame): outcomeText = "restore to \(frame)"
         case .unchanged: outcomeText = "unchanged"
+        case .holding: outcomeText = "holding still (two placements since the last change)"
         case .notCovered: outcomeText = "not covered"
+        case .noField(let why): outcomeText = "no field (\(why))"
         case .excluded(let why): outcomeText = "excluded (\(why))"
         case .released(let why): outcomeText = "released (\(why))"
         }

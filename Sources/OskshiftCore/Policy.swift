@@ -18,12 +18,17 @@ public enum Policy {
         /// The frame height when the field was read: a field read at the height a shrink produces reflects the
         /// app's re-layout and is trusted there.
         public var fieldFrameHeight: Int?
+        /// The same field as read at the original frame size, relative to the frame: whether the whole field fits
+        /// above the keyboard is decided from it, so that the application's re-layout after an inset (a view that
+        /// shrinks with its window) never flips the decision. Nil: decided from `field`.
+        public var fieldAtOriginal: Rect?
 
         public init(
             original: Rect, field: Rect?, caret: Rect? = nil, keyboard: Rect, workArea: Rect, margin: Int,
-            mode: AvoidanceMode, minFrameHeight: Int = 1, fieldFrameHeight: Int? = nil
+            mode: AvoidanceMode, minFrameHeight: Int = 1, fieldFrameHeight: Int? = nil, fieldAtOriginal: Rect? = nil
         ) {
             self.fieldFrameHeight = fieldFrameHeight
+            self.fieldAtOriginal = fieldAtOriginal
             self.original = original
             self.field = field
             self.caret = caret
@@ -82,12 +87,14 @@ public enum Policy {
         input.keyboard.maxY >= guarded.maxY && input.keyboard.minY - input.margin > input.workArea.minY
     }
 
-    /// The field entirely when it fits between the work area's top and the keyboard; otherwise the caret's line.
+    /// The field entirely when it fits between the work area's top and the keyboard (as read at the original
+    /// size); otherwise the caret's line.
     static func guardedRect(_ input: Input) -> Rect {
         let origin = input.original.origin
         guard let field = input.field?.converted(from: origin).padded else { return input.original }
         let free = input.keyboard.minY - input.margin - input.workArea.minY
-        if field.height > free, let caret = input.caret?.converted(from: origin).padded {
+        let reference = (input.fieldAtOriginal ?? field).padded
+        if reference.height > free, let caret = input.caret?.converted(from: origin).padded {
             return caret
         }
         return field

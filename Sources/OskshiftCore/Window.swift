@@ -46,12 +46,15 @@ public struct WindowFacts: Hashable, Sendable {
     public var wmClass: WMClass?
     /// The window is an on-screen keyboard (or part of one).
     public var isKeyboard: Bool
+    /// `_NET_WM_PID`: tells whether the window's application is on the accessibility bus.
+    public var pid: Int32?
 
     public init(
         id: WindowID, frame: Rect, extents: FrameExtents = .none, kind: WindowKind = .normal,
         overrideRedirect: Bool = false, state: WindowState = .normal, minSize: Size? = nil, maxSize: Size? = nil,
-        wmClass: WMClass? = nil, isKeyboard: Bool = false
+        wmClass: WMClass? = nil, isKeyboard: Bool = false, pid: Int32? = nil
     ) {
+        self.pid = pid
         self.id = id
         self.frame = frame
         self.extents = extents
@@ -65,7 +68,8 @@ public struct WindowFacts: Hashable, Sendable {
     }
 }
 
-/// The focused field (or caret) in root coordinates, and where it was learnt.
+/// The focused field (or caret), and where it was learnt. Relative to the window frame's origin where the engine
+/// holds it, in root coordinates in decisions.
 public struct FocusRect: Hashable, Sendable {
     /// The field, or for the `caret` source the whole editable when it is known.
     public var rect: Rect
@@ -80,15 +84,14 @@ public struct FocusRect: Hashable, Sendable {
     }
 }
 
-/// The window that has focus and, when known, its focused field.
+/// The window that has focus and what the X server shows of the focus inside it.
 public struct Focus: Hashable, Sendable {
     public var window: WindowFacts
-    /// Nil when no source found anything finer than the window (the `window` source then applies).
-    public var field: FocusRect?
+    public var observed: XFocusObservations
 
-    public init(window: WindowFacts, field: FocusRect?) {
+    public init(window: WindowFacts, observed: XFocusObservations = .none) {
         self.window = window
-        self.field = field
+        self.observed = observed
     }
 }
 
@@ -126,6 +129,32 @@ public struct Screen: Hashable, Sendable {
     }
 
     public func isVisible(_ rect: Rect) -> Bool { monitors.contains { $0.rect.intersects(rect) } }
+
+    /// `rect` lies entirely on one monitor.
+    public func holds(_ rect: Rect) -> Bool {
+        monitors.contains { $0.rect.intersection(rect) == rect }
+    }
+
+    /// Where a window whose frame was `rect` goes back to on this screen: `rect` itself when it lies on a monitor;
+    /// otherwise the nearest place fully on the monitor that shows most of it (the nearest monitor when none
+    /// does), at its size where that fits, else shrunk to the monitor.
+    public func restorePlace(for rect: Rect) -> Rect {
+        guard !holds(rect), let monitor = monitor(for: rect) ?? nearestMonitor(to: rect) else { return rect }
+        let area = monitor.rect
+        let width = min(rect.width, area.width), height = min(rect.height, area.height)
+        let x = min(max(rect.x, area.minX), area.maxX - width)
+        let y = min(max(rect.y, area.minY), area.maxY - height)
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    private func nearestMonitor(to rect: Rect) -> Monitor? {
+        func distance(_ monitor: Monitor) -> Int {
+            let dx = max(monitor.rect.minX - rect.maxX, rect.minX - monitor.rect.maxX, 0)
+            let dy = max(monitor.rect.minY - rect.maxY, rect.minY - monitor.rect.maxY, 0)
+            return dx * dx + dy * dy
+        }
+        return monitors.min { distance($0) < distance($1) }
+    }
 }
 
 /// The geometry saved at the first adjustment, on the engine's side and on the window

@@ -23,12 +23,7 @@ extension X11Adapter {
         return String(decoding: raw.bytes.prefix { $0 != 0 }, as: UTF8.self)
     }
 
-    /// `_NET_WM_PID` of a window, when it is a well-formed CARDINAL.
-    func processID(_ window: Window) -> Int32? {
-        let atom = XInternAtom(connection.display, "_NET_WM_PID", 0)
-        guard let value = connection.cardinal(window, atom), value > 0, value <= Int(Int32.max) else { return nil }
-        return Int32(value)
-    }
+    func processID(_ window: Window) -> Int32? { connection.processID(window) }
 
     /// Known clients that may hold an accessible of process `pid`: those with that `_NET_WM_PID` and those without
     /// any (the matcher then decides by geometry). Keyboards are never candidates.
@@ -55,19 +50,6 @@ extension X11Adapter {
 
     /// The focused client, as last sent to the engine.
     public var focusedWindow: WindowID? { focusedClient.map { WindowID($0) } }
-
-    /// The AT-SPI focus changed in `window`: asks the sources again. For the focused window that may give a
-    /// `focusRectChanged`; for another one the X focus is read again first (AT-SPI often speaks before the WM
-    /// sets `_NET_ACTIVE_WINDOW`), which gives `focusChanged` when the X focus really moved there.
-    public func accessibleFocusChanged(in window: WindowID?) -> [Event] {
-        if let window, window.raw != focusedClient.map({ UInt($0) }) {
-            focusDirty = true
-        } else {
-            fieldDirty = true
-        }
-        settleFocus()
-        return takeOutput()
-    }
 
     /// Maps an on-screen keyboard window that exists but is hidden (unmapped, withdrawn, or iconified), for
     /// auto-show; returns it, or nil when there is none. Withdrawn windows are no longer known clients (the WM

@@ -102,6 +102,13 @@ extension Connection {
             // The client's own flag: some WMs (matchbox) make their frames override-redirect.
             overrideRedirect: overrideRedirect,
             state: windowState(client).state, minSize: hints.min, maxSize: hints.max, wmClass: wmClass,
-            isKeyboard: isKeyboard(client, wmClass: wmClass, extra: extra))
+            isKeyboard: isKeyboard(client, wmClass: wmClass, extra: extra), pid: processID(client))
+    }
+
+    /// `_NET_WM_PID`, when it is a well-formed CARDINAL. Xlib caches the interned atom.
+    func processID(_ window: Window) -> Int32? {
+        let atom = XInternAtom(display, "_NET_WM_PID", 0)
+        guard let value = cardinal(window, atom), value > 0, value <= Int(Int32.max) else { return nil }
+        return Int32(value)
     }
 }

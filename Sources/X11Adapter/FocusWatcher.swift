@@ -57,7 +57,7 @@ extension X11Adapter {
         let client = refocus ? focusedClientNow() : focusedClient
         if client != focusedClient {
             focusedClient = client
-            sentField = nil
+            sentObservations = nil
             guard let client, let facts = facts(client: client)
             else {
                 focusedClient = nil
@@ -66,21 +66,20 @@ extension X11Adapter {
             }
             track(client)
             watchFocus(inside: client)
-            let field = focusField(facts)
-            sentField = field.map { relative($0, to: facts.frame.origin) }
-            output.append(.focusChanged(Focus(window: facts, field: field)))
+            let observed = observations(facts)
+            sentObservations = observed
+            output.append(.focusChanged(Focus(window: facts, observed: observed)))
             return
         }
-        // One frame for the field and for the event (`facts.frame`, read once): the WM may move the window between
-        // two reads, and a field computed against one frame but sent with the other would look like another field.
+        // One frame for the observations and for the event (`facts.frame`, read once): the WM may move the window
+        // between two reads, and a rect computed against one frame but sent with the other would look like another.
         guard let client, let facts = facts(client: client)
         else { return }
         watchFocus(inside: client)
-        let field = focusField(facts)
-        let fieldRelative = field.map { relative($0, to: facts.frame.origin) }
-        if fieldRelative != sentField {
-            sentField = fieldRelative
-            output.append(.focusRectChanged(WindowID(client), field, frame: facts.frame))
+        let observed = observations(facts)
+        if observed != sentObservations {
+            sentObservations = observed
+            output.append(.focusObserved(WindowID(client), observed, frame: facts.frame))
         }
     }
 
@@ -102,26 +101,13 @@ extension X11Adapter {
         focusWatched[client] = Set(windows)
     }
 
-    /// The focused field by the configured sources, in order; nil for `window` or when none knows better.
-    func focusField(_ facts: WindowFacts) -> FocusRect? {
+    /// What the server shows of the focus inside the window, relative to its frame: the X input focus's
+    /// subwindow and the last press. Which of them counts is the engine's choice (`FocusSelection`).
+    func observations(_ facts: WindowFacts) -> XFocusObservations {
         let client = Window(facts.id.raw)
-        for source in configuration.settings(for: facts.wmClass).focus {
-            switch source {
-            case .caret, .widget:
-                if let rect = accessibleFocus?.focusRect(source, in: facts) { return rect }
-            case .inputFocus:
-                if let rect = inputFocusRect(client: client, frame: facts.frame) {
-                    return FocusRect(rect: rect, source: .inputFocus)
-                }
-            case .pointer:
-                if let rect = pointerBand(client: client, frame: facts.frame) {
-                    return FocusRect(rect: rect, source: .pointer)
-                }
-            case .window:
-                return nil
-            }
-        }
-        return nil
+        return XFocusObservations(
+            inputFocus: inputFocusRect(client: client, frame: facts.frame)?.relative(to: facts.frame.origin),
+            press: presses[client])
     }
 
     /// The X focus window when it is a strict descendant of the client, in root coordinates; tiny focus proxies
@@ -134,17 +120,6 @@ extension X11Adapter {
             let visible = rect.intersection(frame)
         else { return nil }
         return visible
-    }
-
-    /// A `pointer_band` px high band across the frame, centred on the last press inside this window.
-    func pointerBand(client: Window, frame: Rect) -> Rect? {
-        guard let press = presses[client] else { return nil }
-        let band = max(configuration.avoidance.pointerBand, 1)
-        let centre = frame.y + press.y
-        let top = max(frame.minY, centre - band / 2)
-        let bottom = min(frame.maxY, top + band)
-        guard bottom > top else { return nil }
-        return Rect(x: frame.x, y: top, width: frame.width, height: bottom - top)
     }
 
     /// Records a press for the `pointer` source. Raw XInput2 events carry no position and no window, so the
@@ -164,9 +139,5 @@ extension X11Adapter {
             if pressOrder.count > 16 { presses[pressOrder.removeFirst()] = nil }
         }
         if client == focusedClient { fieldDirty = true }
-    }
-
-    func relative(_ field: FocusRect, to origin: Point) -> FocusRect {
-        FocusRect(rect: field.rect.relative(to: origin), caret: field.caret?.relative(to: origin), source: field.source)
     }
 }

@@ -1,3 +1,4 @@
+import Clock
 import CX11
 import Glibc
 import OskshiftCore
@@ -75,14 +76,5 @@ extension X11Adapter {
             var poller = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
             _ = poll(&poller, 1, Int32(min(left, 100)))
         }
-    }
-}
-
-/// CLOCK_MONOTONIC in milliseconds: the `now` the engine is given.
-public enum MonotonicClock {
-    public static func milliseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
 }

@@ -1,3 +1,4 @@
+import Clock
 import CX11
 import Glibc
 import OskshiftCore

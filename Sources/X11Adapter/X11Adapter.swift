@@ -15,9 +15,6 @@ public final class X11Adapter {
         }
     }
 
-    /// The AT-SPI seam: answers the `caret` and `widget` focus sources when set.
-    public var accessibleFocus: AccessibleFocusProvider?
-
     /// The monitors as last read (and sent as `screenChanged`).
     public internal(set) var screen: OskshiftCore.Screen
 
@@ -47,8 +44,8 @@ public final class X11Adapter {
     /// The window of the keyboard last seen visible (kept while it is hidden), for `oskshift status`.
     public internal(set) var lastKeyboardWindow: WindowID?
     var focusedClient: Window?
-    /// The focused field relative to its window's frame origin, as last sent.
-    var sentField: FocusRect?
+    /// What the server showed of the focus inside the focused window, as last sent.
+    var sentObservations: XFocusObservations?
     /// The last press inside each top-level other than a keyboard, relative to that window's frame origin
     /// (the most recent few windows only).
     var presses: [Window: Point] = [:]
@@ -334,7 +331,7 @@ public final class X11Adapter {
         if focusedClient == window {
             // The engine forgets a destroyed window; a new client that reuses its XID must be announced afresh.
             focusedClient = nil
-            sentField = nil
+            sentObservations = nil
             focusDirty = true
         }
     }

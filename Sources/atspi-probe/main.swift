@@ -52,9 +52,14 @@ while printed < exitAfter {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     let nowMs = UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
-    for update in watcher.drain() {
-        writeLine("\(update) delay=\(nowMs - update.timeMs)ms")
-        printed += 1
+    for report in watcher.drain() {
+        switch report {
+        case .focus(let update):
+            writeLine("\(update) delay=\(nowMs - update.timeMs)ms")
+            printed += 1
+        case .applications(let pids):
+            writeLine("applications " + pids.sorted().map(String.init).joined(separator: ","))
+        }
     }
 }
 watcher.stop()

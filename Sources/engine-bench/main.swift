@@ -32,9 +32,8 @@ func runSession(_ engine: inout Engine, rounds: Int) -> Int {
     }
     for round in 0..<rounds {
         let window = windows[round % windows.count]
-        let field = FocusRect(rect: Rect(x: window.frame.x + 10, y: 700 - round % 50, width: 200, height: 30),
-                              source: .inputFocus)
-        _ = send(.focusChanged(Focus(window: window, field: field)))
+        let field = Rect(x: 10, y: 700 - round % 50 - window.frame.y, width: 200, height: 30)
+        _ = send(.focusChanged(Focus(window: window, observed: XFocusObservations(inputFocus: field))))
         for step in 1...12 {  // a docked keyboard sliding in
             let top = 800 - step * 20
             let keyboard = Rect(x: 0, y: top, width: 1280, height: 240)

@@ -4,33 +4,27 @@ import Glibc
 import OskshiftCore
 import X11Adapter
 
-/// The daemon's side of AT-SPI: starts the watcher, turns its updates into the `caret` and `widget` focus sources
-/// of the X11 adapter (`AccessibleFocusProvider`), and drives auto-show.
+/// The daemon's side of AT-SPI: starts the watcher, turns its reports into engine events (the applications on the
+/// bus, and each application's focused editable field matched to its X window, relative to the window's frame),
+/// and drives auto-show. It decides nothing about which source counts: the engine does (`FocusSelection`).
 ///
 /// Threads: the watcher runs GLib on a thread of its own (see WatcherLoop for why); everything here runs on the
 /// daemon thread. The watcher's eventfd, the auto-show hide timer and the SIGCHLD signalfd are gathered in one
 /// epoll descriptor, so the daemon's poll() set grows by one entry and nothing here wakes up unless one of them
 /// has something to say.
-final class AccessibilityBridge: AccessibleFocusProvider {
+final class AccessibilityBridge {
     let adapter: X11Adapter
     let watcher: AccessibilityWatcher?
     let autoShow: AutoShow
     let verbose: Bool
-    /// Readable when the watcher posted updates, the hide timer expired, or a command ended.
+    /// Readable when the watcher posted reports, the hide timer expired, or a command ended.
     let fileDescriptor: Int32
-    /// Per top-level, the last AT-SPI field seen in it, RELATIVE to the window's frame origin: the adapter asks
-    /// for it in root coordinates at whatever frame the window has then, so the daemon's own moves need no new
-    /// AT-SPI read (they produce none).
-    private var held: [WindowID: AccessibleFocusUpdate] = [:]
+    /// Windows whose field came from AT-SPI: when one is configured, the watcher reads the field again once the
+    /// window is still (GTK's answers right after a move can mix two moments).
+    private var windowsWithFields: Set<WindowID> = []
     /// The last editable update matched no X window (its window not mapped or framed yet, or its top-level read
-    /// from another moment than the window): asked again when a window is configured.
+    /// from another moment than the window): read again when a window is configured.
     private var unmatched = false
-    private var heldOrder: [WindowID] = []
-    /// The editable field AT-SPI last reported in the window that has the X focus; nil when none (focus on a
-    /// button, or in an application that does not speak AT-SPI). For the accessory bar and `hide_on_return`.
-    var focusedField: AccessibleFocusUpdate? {
-        adapter.focusedWindow.flatMap { held[$0] }
-    }
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -73,8 +67,8 @@ final class AccessibilityBridge: AccessibleFocusProvider {
     func service() -> [Event] {
         var events: [Event] = []
         if let watcher {
-            let updates = watcher.drain()
-            if !updates.isEmpty { events += take(updates) }
+            let reports = watcher.drain()
+            if !reports.isEmpty { events += take(reports) }
         }
         for (pid, status) in autoShow.children.reap() where verbose {
             Log.line("note: auto-show command \(pid) ended with status \(status)")
@@ -90,10 +84,8 @@ final class AccessibilityBridge: AccessibleFocusProvider {
         switch event {
         case .keyboardShown: autoShow.handle(.keyboardVisibility(true))
         case .keyboardHidden: autoShow.handle(.keyboardVisibility(false))
-        case .windowDestroyed(let id): forget(id)
-        case .windowConfigured(let id, _) where held[id] != nil || unmatched:
-            // GTK's answers right after a move can mix two moments, and a field read before its window was framed
-            // matches nothing: a read once the window is still settles both.
+        case .windowDestroyed(let id): windowsWithFields.remove(id)
+        case .windowConfigured(let id, _) where windowsWithFields.contains(id) || unmatched:
             watcher?.rereadAfterWindowMoves()
         case .configurationChanged(let configuration): autoShow.policy.settings = configuration.keyboard
         default: break
@@ -101,28 +93,45 @@ final class AccessibilityBridge: AccessibleFocusProvider {
     }
 
     /// One drained batch: the keyboards' own updates dropped (the watcher was told their PIDs at start; a keyboard
-    /// started later is filtered here), then the last update is what counts for the field, and the last focus
-    /// change for auto-show.
-    private func take(_ updates: [AccessibleFocusUpdate]) -> [Event] {
+    /// started later is filtered here); per application the last update counts (earlier ones are superseded), and
+    /// the last focus change drives auto-show.
+    private func take(_ reports: [WatcherReport]) -> [Event] {
         let keyboards = adapter.keyboardProcessIDs
-        let relevant = updates.filter { $0.pid == 0 || !keyboards.contains($0.pid) }
-        guard let last = relevant.last else { return [] }
-        if verbose { Log.line("accessibility: \(last)") }
-        let events = apply(last)
-        if let focus = relevant.last(where: { $0.change == .focus }) {
+        var events: [Event] = []
+        var updates: [AccessibleFocusUpdate] = []
+        for report in reports {
+            switch report {
+            case .applications(let pids):
+                events.append(.accessibleApplications(pids.subtracting(keyboards)))
+            case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
+                updates.removeAll { $0.pid == update.pid }
+                updates.append(update)
+            case .focus:
+                break
+            }
+        }
+        for update in updates {
+            if verbose { Log.line("accessibility: \(update)") }
+            events += apply(update)
+        }
+        let focusChanges = reports.compactMap { report -> AccessibleFocusUpdate? in
+            if case .focus(let update) = report, update.change == .focus, !keyboards.contains(update.pid) {
+                return update
+            }
+            return nil
+        }
+        if let focus = focusChanges.last {
             autoShow.handle(.focus(editable: focus.editable, keyboardVisible: adapter.isKeyboardVisible))
         }
         return events
     }
 
-    /// Holds the update for its window (relative to the frame it was read against) and has the adapter ask its
-    /// sources again, which gives `focusRectChanged` or `focusChanged` as the configured order decides.
+    /// The update as the engine takes it: the field matched to its X window, relative to that window's frame as
+    /// it was when the application read it.
     private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
         guard update.editable else {
-            // Focus went to a button, a list...: caret and widget know nothing now; the next sources decide.
             unmatched = false
-            for (id, field) in held where update.pid == 0 || field.pid == update.pid { forget(id) }
-            return adapter.accessibleFocusChanged(in: nil)
+            return [.accessibleFocus(pid: update.pid, nil)]
         }
         let candidates = adapter.topLevelCandidates(pid: update.pid).map {
             AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client)
@@ -135,54 +144,47 @@ final class AccessibilityBridge: AccessibleFocusProvider {
             return []
         }
         unmatched = false
+        windowsWithFields.insert(match.id)
         let root = match.apply(to: update)
-        let origin = Self.frameOrigin(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1)
-        var relative = root
-        relative.widget = root.widget?.relative(to: origin)
-        relative.caret = root.caret?.relative(to: origin)
-        relative.toplevel = root.toplevel?.relative(to: origin)
-        hold(relative, for: match.id)
-        return adapter.accessibleFocusChanged(in: match.id)
+        let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1)
+        let change: AccessibleField.Change
+        switch update.change {
+        case .focus: change = .focus
+        case .caret, .text: change = .caret
+        case .bounds: change = .relayout
+        }
+        let field = AccessibleField(
+            window: match.id, identity: update.fieldID, widget: root.widget?.relative(to: frame.origin),
+            caret: root.caret?.relative(to: frame.origin), frameSize: frame.size, change: change,
+            singleLine: update.lineMode == .single)
+        return [.accessibleFocus(pid: update.pid, field)]
     }
 
-    /// Where the window's frame was when the application read the rects. GTK3 reports the WM frame as the
-    /// top-level, other toolkits the client window; either gives the frame's origin at read time, which differs
-    /// from the frame now when the window moved (e.g. by us) between the read and this moment. Without a usable
-    /// top-level the frame now is the best guess.
-    static func frameOrigin(
+    /// The window's frame when the application read the rects. GTK3 reports the WM frame as the top-level, other
+    /// toolkits the client window; either gives the frame at read time, which differs from the frame now when the
+    /// window moved or was resized (e.g. by us) between the read and this moment. Widths tell frame from client
+    /// when the height changed since (an inset changes heights only). Without a usable top-level the frame now is
+    /// the best guess.
+    static func frameAtRead(
         reportedBy toplevel: Rect?, window: AccessibleWindowCandidate<WindowID>, tolerance: Int
-    ) -> Point {
-        guard let toplevel else { return window.frame.origin }
-        func sameSize(_ a: Rect, _ b: Rect) -> Bool {
-            abs(a.width - b.width) <= tolerance && abs(a.height - b.height) <= tolerance
+    ) -> Rect {
+        guard let toplevel else { return window.frame }
+        let decoration = Size(width: window.frame.width - window.client.width,
+                              height: window.frame.height - window.client.height)
+        let offset = Point(x: window.client.x - window.frame.x, y: window.client.y - window.frame.y)
+        func close(_ a: Int, _ b: Int) -> Bool { abs(a - b) <= tolerance }
+        if close(toplevel.width, window.frame.width) && close(toplevel.height, window.frame.height) {
+            return toplevel
         }
-        if sameSize(toplevel, window.frame) { return toplevel.origin }
-        if sameSize(toplevel, window.client) {
-            return Point(x: toplevel.x - (window.client.x - window.frame.x),
-                         y: toplevel.y - (window.client.y - window.frame.y))
+        if close(toplevel.width, window.client.width) && close(toplevel.height, window.client.height) {
+            return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
+                        width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
         }
-        return window.frame.origin
-    }
-
-    private func hold(_ update: AccessibleFocusUpdate, for id: WindowID) {
-        held[id] = update
-        heldOrder.removeAll { $0 == id }
-        heldOrder.append(id)
-        // Windows are forgotten when destroyed; the cap only bounds what a leak elsewhere could cost.
-        if heldOrder.count > 64 { forget(heldOrder[0]) }
-    }
-
-    private func forget(_ id: WindowID) {
-        held[id] = nil
-        heldOrder.removeAll { $0 == id }
-    }
-
-    // MARK: AccessibleFocusProvider
-
-    func focusRect(_ source: FocusSource, in window: WindowFacts) -> FocusRect? {
-        guard let relative = held[window.id]?.focusRect(for: source) else { return nil }
-        let origin = window.frame.origin
-        return FocusRect(rect: relative.rect.converted(from: origin), caret: relative.caret?.converted(from: origin),
-                         source: relative.source)
+        if decoration.width != 0 && close(toplevel.width, window.frame.width) { return toplevel }
+        if close(toplevel.width, window.client.width) {
+            return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
+                        width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
+        }
+        return window.frame
     }
 }

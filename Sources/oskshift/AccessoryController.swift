@@ -9,8 +9,8 @@ import X11Adapter
 /// bounding box of keyboard and bar while the bar shows. After the engine had the batch, `afterBatch` places the
 /// bar window and carries out what its buttons and the Return key asked for.
 ///
-/// "An editable field has focus" is AT-SPI's word when an accessibility bus is there; without one, any focused
-/// window counts (the X side cannot tell a text field from a button).
+/// "An editable field has focus" is the engine's word (`Engine.focusSource`): a field of an application on the
+/// accessibility bus, or for an application that is not, whatever its configured X-side sources find.
 final class AccessoryController {
     let adapter: X11Adapter
     var model: AccessoryModel
@@ -24,24 +24,24 @@ final class AccessoryController {
         keyboardSettings = configuration.keyboard
     }
 
-    private var editableFocused: Bool {
-        if let bridge, bridge.watcher != nil { return bridge.focusedField != nil }
-        return adapter.focusedWindow != nil
-    }
-
-    /// The events for the engine: keyboard rects as the obstacle, plus a `keyboardMoved` when the bar itself came,
-    /// went or moved.
+    /// The events for the engine: keyboard rects as the obstacle.
     func translate(_ events: [Event]) -> [Event] {
         var out: [Event] = []
         for event in events {
             if case .configurationChanged(let configuration) = event { keyboardSettings = configuration.keyboard }
             out += model.translate(event)
         }
-        return out + model.setEditableFocused(editableFocused)
+        return out
+    }
+
+    /// After the engine had a batch: a `keyboardMoved` when the bar comes or goes because an editable field gained
+    /// or lost the focus.
+    func focusSettled(editableFocused: Bool) -> [Event] {
+        model.setEditableFocused(editableFocused)
     }
 
     /// Shows, moves or hides the bar window; performs pressed buttons and Return presses.
-    func afterBatch(stopping: Bool) {
+    func afterBatch(stopping: Bool, focusedSingleLine: Bool) {
         let wanted = stopping ? nil : model.bar
         if wanted != nil || adapter.accessoryBarExists {
             adapter.accessoryBarWindow().show(at: wanted, buttons: model.settings.buttons)
@@ -56,7 +56,7 @@ final class AccessoryController {
         }
         if adapter.takeReturnPresses() > 0,
             ReturnKeyRule.hides(settings: keyboardSettings, keyboardVisible: adapter.isKeyboardVisible,
-                                focusedSingleLine: bridge?.focusedField?.lineMode == .single)
+                                focusedSingleLine: focusedSingleLine)
         {
             Log.line("accessory: Return in a single-line field hides the keyboard")
             bridge?.autoShow.hideKeyboard()

@@ -9,7 +9,9 @@ import X11Adapter
 final class AutoShow {
     let adapter: X11Adapter
     let children: ChildProcesses
-    let timer: OneShotTimer
+    /// The hide delay: armed once (no interval), so it fires one time and the daemon sleeps otherwise; a timer of
+    /// its own beside the engine's animation timer, so neither disturbs the other.
+    let timer: TimerSource
     var policy: AutoShowPolicy
 
     /// How the keyboard out there was shown, so it is hidden the same way.
@@ -21,7 +23,7 @@ final class AutoShow {
     private var shown: Shown?
 
     init?(adapter: X11Adapter, children: ChildProcesses) {
-        guard let timer = OneShotTimer() else { return nil }
+        guard let timer = TimerSource() else { return nil }
         self.adapter = adapter
         self.children = children
         self.timer = timer
@@ -33,8 +35,8 @@ final class AutoShow {
             switch action {
             case .show: show()
             case .hide: hide()
-            case .armHideTimer(let ms): timer.arm(ms: ms)
-            case .cancelHideTimer: timer.cancel()
+            case .armHideTimer(let ms): timer.fire(afterMs: ms)
+            case .cancelHideTimer: timer.stop()
             }
         }
     }
@@ -93,38 +95,5 @@ final class AutoShow {
         }
         Log.line("auto-show: started \(command) (pid \(pid))")
         return true
-    }
-}
-
-/// The hide delay: a timerfd armed once (no interval), so it fires one time and the daemon sleeps otherwise. A
-/// second timerfd beside the engine's animation timer, so neither disturbs the other.
-struct OneShotTimer {
-    let fileDescriptor: Int32
-
-    init?() {
-        let fd = timerfd_create(CLOCK_MONOTONIC, Int32(TFD_NONBLOCK | TFD_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        fileDescriptor = fd
-    }
-
-    func arm(ms: Int) {
-        // A zero it_value would disarm the timer: 0 ms means "at once", which 1 ns gives.
-        let nanoseconds = max(ms, 0) * 1_000_000
-        var value = itimerspec(
-            it_interval: timespec(tv_sec: 0, tv_nsec: 0),
-            it_value: timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: max(nanoseconds % 1_000_000_000, 1)))
-        timerfd_settime(fileDescriptor, 0, &value, nil)
-    }
-
-    func cancel() {
-        var value = itimerspec()
-        timerfd_settime(fileDescriptor, 0, &value, nil)
-        _ = read()
-    }
-
-    /// Expirations since the last read; 0 when it has not fired.
-    func read() -> UInt64 {
-        var count: UInt64 = 0
-        return Glibc.read(fileDescriptor, &count, 8) == 8 ? count : 0
     }
 }

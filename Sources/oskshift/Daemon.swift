@@ -1,4 +1,5 @@
 import CLinux
+import Clock
 import Glibc
 import OskshiftCore
 import X11Adapter
@@ -106,7 +107,6 @@ final class Daemon {
         handle(initial)
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
         accessibility = AccessibilityBridge.start(adapter: adapter, verbose: options.verbose)
-        adapter.accessibleFocus = accessibility
         accessory?.bridge = accessibility
         Log.say("ready on display \(adapter.displayName)")
         announceReady()
@@ -188,8 +188,33 @@ final class Daemon {
     /// Feeds events to the engine and carries out its actions: server requests through the adapter's writer
     /// (never in --dry-run), timers here, decisions to the log.
     func handle(_ events: [Event]) {
-        let translated = accessory?.translate(events) ?? events
-        for event in translated {
+        var translated = accessory?.translate(events) ?? events
+        feed(translated)
+        if let accessory {
+            let barChange = accessory.focusSettled(editableFocused: engine.focusSource != nil)
+            feed(barChange)
+            translated += barChange
+        }
+        if !options.dryRun {
+            accessory?.afterBatch(stopping: events.contains(.stopping),
+                                  focusedSingleLine: engine.focusedAccessibleField?.singleLine ?? false)
+        }
+        // The moves go out before the status is rebuilt: encoding it (tens of µs) is nobody's wait.
+        adapter.flush()
+        publishStatus(engineFed: !translated.isEmpty)
+        adapter.flush()
+        if options.verbose {
+            for note in adapter.takeNotes() { Log.line("note: " + note) }
+            for error in adapter.takeErrors() { Log.line("note: \(error)") }
+        } else {
+            _ = adapter.takeNotes()
+            _ = adapter.takeErrors()
+        }
+    }
+
+    /// The engine takes each event; its actions are carried out in order.
+    private func feed(_ events: [Event]) {
+        for event in events {
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
@@ -210,18 +235,6 @@ final class Daemon {
                     }
                 }
             }
-        }
-        if !options.dryRun { accessory?.afterBatch(stopping: events.contains(.stopping)) }
-        // The moves go out before the status is rebuilt: encoding it (tens of µs) is nobody's wait.
-        adapter.flush()
-        publishStatus(engineFed: !translated.isEmpty)
-        adapter.flush()
-        if options.verbose {
-            for note in adapter.takeNotes() { Log.line("note: " + note) }
-            for error in adapter.takeErrors() { Log.line("note: \(error)") }
-        } else {
-            _ = adapter.takeNotes()
-            _ = adapter.takeErrors()
         }
     }
 }

@@ -9,9 +9,16 @@ enum EventDescription {
         case .keyboardHidden: return "keyboard-hidden"
         case .focusChanged(nil): return "focus-changed none"
         case .focusChanged(let focus?):
-            return "focus-changed \(window(focus.window)) field=\(field(focus.field))"
-        case .focusRectChanged(let id, let field, let frame):
-            return "focus-rect-changed \(id) field=\(self.field(field)) frame=\(frame)"
+            return "focus-changed \(window(focus.window)) \(observed(focus.observed))"
+        case .focusObserved(let id, let observations, let frame):
+            return "focus-observed \(id) \(observed(observations)) frame=\(frame)"
+        case .accessibleApplications(let pids):
+            return "accessible-applications " + (pids.isEmpty ? "-" : pids.sorted().map(String.init).joined(separator: ","))
+        case .accessibleFocus(let pid, nil): return "accessible-focus pid=\(pid) not-editable"
+        case .accessibleFocus(let pid, let field?):
+            return "accessible-focus pid=\(pid) window=\(field.window) field=\(field.identity) "
+                + "widget=\(rect(field.widget)) caret=\(rect(field.caret)) read-at=\(field.frameSize.width)x"
+                + "\(field.frameSize.height) change=\(field.change.rawValue)"
         case .windowConfigured(let id, let frame): return "window-configured \(id) frame=\(frame)"
         case .windowStateChanged(let id, let state): return "window-state-changed \(id) state=\(self.state(state))"
         case .windowDestroyed(let id): return "window-destroyed \(id)"
@@ -34,10 +41,12 @@ enum EventDescription {
             + (facts.overrideRedirect ? " override-redirect" : "") + (facts.isKeyboard ? " keyboard" : "")
     }
 
-    static func field(_ field: FocusRect?) -> String {
-        guard let field else { return "-" }
-        return "\(field.rect) source=\(field.source.rawValue)" + (field.caret.map { " caret=\($0)" } ?? "")
+    /// Rects relative to the window's frame.
+    static func observed(_ observed: XFocusObservations) -> String {
+        "input-focus=\(rect(observed.inputFocus)) press=\(observed.press.map { "\($0)" } ?? "-")"
     }
+
+    static func rect(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
 
     static func state(_ state: WindowState) -> String {
         var words: [String] = []

@@ -28,7 +28,8 @@ struct SignalSource {
     }
 }
 
-/// The engine's animation timer: armed only between startTimer and stopTimer, so an idle daemon never wakes.
+/// A timerfd: the engine's animation timer (armed only between startTimer and stopTimer) and auto-show's one-shot
+/// hide delay; neither runs while idle, so an idle daemon never wakes.
 /// The corresponding calls are timerfd_create(2) and timerfd_settime(2).
 struct TimerSource {
     let fileDescriptor: Int32
@@ -46,9 +47,21 @@ struct TimerSource {
         timerfd_settime(fileDescriptor, 0, &value, nil)
     }
 
+    /// Once, `ms` from now.
+    func fire(afterMs ms: Int) {
+        // A zero it_value would disarm the timer: 0 ms means "at once", which 1 ns gives.
+        let nanoseconds = max(ms, 0) * 1_000_000
+        var value = itimerspec(
+            it_interval: timespec(tv_sec: 0, tv_nsec: 0),
+            it_value: timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: max(nanoseconds % 1_000_000_000, 1)))
+        timerfd_settime(fileDescriptor, 0, &value, nil)
+    }
+
+    /// Disarms it and drops an expiry not read yet.
     func stop() {
         var value = itimerspec()
         timerfd_settime(fileDescriptor, 0, &value, nil)
+        _ = read()
     }
 
     /// Expirations since the last read (0 when none: a stopped timer may still have been readable).

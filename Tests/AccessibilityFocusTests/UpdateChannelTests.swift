@@ -11,7 +11,7 @@ struct UpdateChannelTests {
 
     @Test("The descriptor is readable while updates wait, and drain hands them over in order")
     func postAndDrain() throws {
-        let channel = try #require(UpdateChannel())
+        let channel = try #require(UpdateChannel<AccessibleFocusUpdate>())
         #expect(!isReadable(channel.fileDescriptor))
         channel.post(.leftEditable(pid: 1, timeMs: 1))
         channel.post(.leftEditable(pid: 2, timeMs: 2))

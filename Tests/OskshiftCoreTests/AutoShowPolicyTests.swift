@@ -84,17 +84,6 @@ struct AutoShowPolicyTests {
         #expect(policy.handle(.hideTimerFired(keyboardVisible: false)) == [])
     }
 
-    @Test("Return in a single-line field hides at once only when hide_on_return is set")
-    func returnHides() {
-        var off = policy()
-        _ = off.handle(.focus(editable: true, keyboardVisible: false))
-        #expect(off.handle(.returnInSingleLine) == [])
-        var on = policy(hideOnReturn: true)
-        _ = on.handle(.focus(editable: true, keyboardVisible: false))
-        #expect(on.handle(.returnInSingleLine) == [.hide])
-        #expect(on.handle(.focus(editable: false, keyboardVisible: false)) == [])
-    }
-
     @Test("Turning auto-show off while a hide is pending drops the timer and leaves the keyboard")
     func reloadOffWhileHiding() {
         var policy = policy()

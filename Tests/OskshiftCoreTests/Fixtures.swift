@@ -13,13 +13,29 @@ enum Fixture {
     static let lowFrame = Rect(x: 100, y: 400, width: 400, height: 300)
 
     static func window(_ id: WindowID = a, frame: Rect = lowFrame, state: WindowState = .normal,
-                       kind: WindowKind = .normal, minSize: Size? = nil, wmClass: WMClass? = nil) -> WindowFacts {
+                       kind: WindowKind = .normal, minSize: Size? = nil, wmClass: WMClass? = nil,
+                       pid: Int32? = nil) -> WindowFacts {
         WindowFacts(id: id, frame: frame, extents: extents, kind: kind, state: state, minSize: minSize,
-                    wmClass: wmClass ?? WMClass(instance: "app", className: "App"))
+                    wmClass: wmClass ?? WMClass(instance: "app", className: "App"), pid: pid)
     }
 
-    static func focus(_ window: WindowFacts, field: Rect?, source: FocusSource = .inputFocus) -> Focus {
-        Focus(window: window, field: field.map { FocusRect(rect: $0, source: source) })
+    /// Focus on `window` with the X input focus on `field` (root coordinates); nil: on the top-level itself.
+    static func focus(_ window: WindowFacts, field: Rect?) -> Focus {
+        Focus(window: window, observed: XFocusObservations(inputFocus: field?.relative(to: window.frame.origin)))
+    }
+
+    /// The X side's observation of a field in a window now at `frame` (root coordinates).
+    static func observed(_ id: WindowID = a, field: Rect?, frame: Rect) -> Event {
+        .focusObserved(id, XFocusObservations(inputFocus: field?.relative(to: frame.origin)), frame: frame)
+    }
+
+    /// An application on the accessibility bus reports its editable field in `window` (root coordinates, read
+    /// while the window's frame was `frame`).
+    static func accessible(_ window: WindowID = a, pid: Int32 = 42, widget: Rect?, caret: Rect? = nil, frame: Rect,
+                           identity: UInt = 1, change: AccessibleField.Change = .focus) -> Event {
+        .accessibleFocus(pid: pid, AccessibleField(
+            window: window, identity: identity, widget: widget?.relative(to: frame.origin),
+            caret: caret?.relative(to: frame.origin), frameSize: frame.size, change: change))
     }
 
     static func configuration(duration: Int = 0, mode: AvoidanceMode = .offset) -> Configuration {

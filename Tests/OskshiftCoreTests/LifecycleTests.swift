@@ -56,8 +56,7 @@ struct LifecycleTests {
     @Test("Focus moving to another field of the same window is placed from the original frame")
     func anotherFieldOfTheSameWindowIsPlacedFromTheOriginal() {
         var driver = adjustedDriver()
-        let secondField = FocusRect(rect: Rect(120, adjusted.y + 200, 200, 30), source: .inputFocus)
-        #expect(driver.send(.focusRectChanged(Fixture.a, secondField, frame: adjusted))
+        #expect(driver.send(Fixture.observed(field: Rect(120, adjusted.y + 200, 200, 30), frame: adjusted))
             == [.moveResize(Fixture.a, frame: Rect(100, 322, 400, 300), extents: Fixture.extents)])
     }
 

@@ -31,8 +31,7 @@ struct ModeTests {
         let window = Fixture.window(minSize: Size(width: 100, height: 200))
         _ = driver.send(.focusChanged(Fixture.focus(window, field: field)))
         _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard))
-        let relaidOut = FocusRect(rect: Rect(120, 427, 200, 30), source: .inputFocus)
-        #expect(driver.send(.focusRectChanged(Fixture.a, relaidOut, frame: Rect(100, 327, 400, 225))) == [])
+        #expect(driver.send(Fixture.observed(field: Rect(120, 427, 200, 30), frame: Rect(100, 327, 400, 225))) == [])
     }
 
     @Test("Auto offsets while the window's top stays inside the work area")
@@ -56,10 +55,11 @@ struct ModeTests {
     func autoOffsetsWhatTheRelayoutLeavesCovered() {
         var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
         let window = Fixture.window(frame: Rect(100, 100, 400, 650))
-        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 690, 200, 30))))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: nil)))
+        _ = driver.send(Fixture.accessible(widget: Rect(120, 690, 200, 30), frame: window.frame))
         _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard))
-        let relaidOut = FocusRect(rect: Rect(120, 530, 200, 30), source: .widget)
-        #expect(driver.send(.focusRectChanged(Fixture.a, relaidOut, frame: Rect(100, 0, 400, 552)))
+        #expect(driver.send(Fixture.accessible(widget: Rect(120, 530, 200, 30), frame: Rect(100, 0, 400, 552),
+                                               change: .relayout))
             == [.moveResize(Fixture.a, frame: Rect(100, -8, 400, 552), extents: Fixture.extents)])
     }
 

@@ -64,8 +64,9 @@ struct OffsetTests {
     func tallFieldFollowsItsCaret() {
         var driver = Driver(Fixture.engine())
         let window = Fixture.window(frame: Rect(100, 90, 400, 700))
-        let field = FocusRect(rect: Rect(120, 120, 200, 600), caret: Rect(130, 700, 0, 16), source: .caret)
-        _ = driver.send(.focusChanged(Focus(window: window, field: field)))
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: nil)))
+        _ = driver.send(Fixture.accessible(widget: Rect(120, 120, 200, 600), caret: Rect(130, 700, 0, 16),
+                                           frame: window.frame))
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).last
             == .moveResize(Fixture.a, frame: Rect(100, -74, 400, 700), extents: Fixture.extents))
     }

@@ -54,11 +54,12 @@ struct PropertyTests {
             windows[id] = SimulatedWindow(facts: facts, home: frame, excluded: index >= 2)
         }
 
-        mutating func randomField(in frame: Rect) -> FocusRect? {
-            guard random.next(in: 0...4) > 0 else { return nil }
+        /// The X input focus on a random subwindow (relative to the frame), or on the top-level itself.
+        mutating func randomField(in frame: Rect) -> XFocusObservations {
+            guard random.next(in: 0...4) > 0 else { return .none }
             let height = random.next(in: 10...max(10, min(200, frame.height)))
-            let y = frame.y + random.next(in: 0...max(0, frame.height - height))
-            return FocusRect(rect: Rect(frame.x + 5, y, max(1, frame.width - 10), height), source: .inputFocus)
+            let y = random.next(in: 0...max(0, frame.height - height))
+            return XFocusObservations(inputFocus: Rect(5, y, max(1, frame.width - 10), height))
         }
 
         mutating func send(_ event: Event, after ms: Int) {
@@ -106,10 +107,10 @@ struct PropertyTests {
                 let id = ids[random.next(in: 0...(ids.count - 1))]
                 focused = id
                 let facts = windows[id]!.facts
-                send(.focusChanged(Focus(window: facts, field: randomField(in: facts.frame))), after: 5)
+                send(.focusChanged(Focus(window: facts, observed: randomField(in: facts.frame))), after: 5)
             case 6:
                 guard let focused, let facts = windows[focused]?.facts else { return }
-                send(.focusRectChanged(focused, randomField(in: facts.frame), frame: facts.frame), after: 5)
+                send(.focusObserved(focused, randomField(in: facts.frame), frame: facts.frame), after: 5)
             case 7:
                 // The user drags a window somewhere: it now belongs there.
                 let id = ids[random.next(in: 0...(ids.count - 1))]

@@ -1,0 +1,152 @@
+import CATSPI
+
+/// Which applications are on the accessibility bus, by process: an application there is authoritative about its
+/// own focus (PRODUCT.md), so the daemon must know it is there before its first window maps, not only once it
+/// sends a focus event.
+///
+/// How: at-spi2-registryd emits `ChildrenChanged` ("add" / "remove", with the application's bus name) on the
+/// desktop root whenever an application embeds itself or its bus connection goes away, whether or not anyone
+/// listens to AT-SPI events (measured with dbus-monitor: the signal follows the application's `Embed` call, before
+/// its first window maps). A match rule on libatspi's own connection and a filter read it on the watcher thread;
+/// the initial list is the desktop's children. Nothing here runs while no application comes or goes.
+final class ApplicationRegistry {
+    /// Bus name (a unique name, never reused on a bus) to process.
+    private var processes: [String: Int32] = [:]
+    private let changed: (Set<Int32>) -> Void
+
+    static let matchRule = "type='signal',sender='org.a11y.atspi.Registry',interface='org.a11y.atspi.Event.Object',"
+        + "member='ChildrenChanged',path='/org/a11y/atspi/accessible/root'"
+
+    /// `changed` is called on the watcher thread with every process on the bus after each change.
+    init(changed: @escaping (Set<Int32>) -> Void) {
+        self.changed = changed
+    }
+
+    var applications: Set<Int32> { Set(processes.values.filter { $0 > 0 }) }
+
+    /// On the watcher thread, after `atspi_init`: subscribes, then reads the desktop's current children.
+    func start() {
+        guard let bus = atspi_get_a11y_bus() else { return }
+        let rule = Self.matchRule
+        dbus_bus_add_match(bus, rule, nil)
+        dbus_connection_add_filter(bus, registryFilter, Unmanaged.passUnretained(self).toOpaque(), nil)
+        guard let desktop = atspi_get_desktop(0) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
+        var error: UnsafeMutablePointer<GError>?
+        let count = atspi_accessible_get_child_count(desktop, &error)
+        if let error { g_error_free(error) }
+        for index in 0..<max(count, 0) {
+            var error: UnsafeMutablePointer<GError>?
+            guard let application = atspi_accessible_get_child_at_index(desktop, index, &error) else {
+                if let error { g_error_free(error) }
+                continue
+            }
+            if let busName = application.pointee.parent.app?.pointee.bus_name {
+                let name = String(cString: busName)
+                processes[name] = processID(of: name, on: bus)
+            }
+            g_object_unref(UnsafeMutableRawPointer(application))
+        }
+        changed(applications)
+    }
+
+    /// One `ChildrenChanged` signal of the registry: "add" or "remove", 0, 0, variant (bus name, path).
+    fileprivate func handle(_ message: OpaquePointer, bus: OpaquePointer) {
+        guard let change = Self.parse(message) else { return }
+        let before = applications
+        switch change {
+        case .added(let name): processes[name] = processID(of: name, on: bus)
+        case .removed(let name): processes[name] = nil
+        }
+        if applications != before { changed(applications) }
+    }
+
+    enum Change: Equatable {
+        case added(String)
+        case removed(String)
+    }
+
+    static func parse(_ message: OpaquePointer) -> Change? {
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(message, &iterator) != 0,
+              dbus_message_iter_get_arg_type(&iterator) == DBusType.string
+        else { return nil }
+        var text: UnsafePointer<CChar>?
+        dbus_message_iter_get_basic(&iterator, &text)
+        guard let text else { return nil }
+        let kind = String(cString: text)
+        // Skip the two integers to the variant holding the child's (bus name, object path).
+        for _ in 0..<3 { guard dbus_message_iter_next(&iterator) != 0 else { return nil } }
+        guard dbus_message_iter_get_arg_type(&iterator) == DBusType.variant else { return nil }
+        var variant = DBusMessageIter(), structure = DBusMessageIter()
+        dbus_message_iter_recurse(&iterator, &variant)
+        guard dbus_message_iter_get_arg_type(&variant) == DBusType.struct else { return nil }
+        dbus_message_iter_recurse(&variant, &structure)
+        guard dbus_message_iter_get_arg_type(&structure) == DBusType.string else { return nil }
+        var name: UnsafePointer<CChar>?
+        dbus_message_iter_get_basic(&structure, &name)
+        guard let name, dbus_message_iter_next(&structure) != 0,
+              dbus_message_iter_get_arg_type(&structure) == DBusType.objectPath
+        else { return nil }
+        var path: UnsafePointer<CChar>?
+        dbus_message_iter_get_basic(&structure, &path)
+        // An application's root is the child the registry adds; an application's own ChildrenChanged names a
+        // window or widget at another path.
+        guard let path, String(cString: path) == "/org/a11y/atspi/accessible/root" else { return nil }
+        switch kind {
+        case "add": return .added(String(cString: name))
+        case "remove": return .removed(String(cString: name))
+        default: return nil
+        }
+    }
+
+    /// `GetConnectionUnixProcessID` of the bus daemon; 0 when it does not say (then only the application's focus
+    /// events tell the daemon that it is on the bus).
+    private func processID(of busName: String, on bus: OpaquePointer) -> Int32 {
+        guard let call = dbus_message_new_method_call("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                      "org.freedesktop.DBus", "GetConnectionUnixProcessID")
+        else { return 0 }
+        defer { dbus_message_unref(call) }
+        var argument = DBusMessageIter()
+        dbus_message_iter_init_append(call, &argument)
+        let appended = busName.withCString { pointer -> Bool in
+            var name: UnsafePointer<CChar>? = pointer
+            return dbus_message_iter_append_basic(&argument, DBusType.string, &name) != 0
+        }
+        guard appended else { return 0 }
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let reply = dbus_connection_send_with_reply_and_block(bus, call, 500, &error) else { return 0 }
+        defer { dbus_message_unref(reply) }
+        var iterator = DBusMessageIter()
+        guard dbus_message_iter_init(reply, &iterator) != 0,
+              dbus_message_iter_get_arg_type(&iterator) == DBusType.uint32
+        else { return 0 }
+        var pid: UInt32 = 0
+        dbus_message_iter_get_basic(&iterator, &pid)
+        return Int32(truncatingIfNeeded: pid)
+    }
+}
+
+/// libdbus calls this for every message on libatspi's connection; only the registry's signal is ours, and every
+/// message is left for libatspi's own filter too.
+private let registryFilter: DBusHandleMessageFunction = { connection, message, userData in
+    if let connection, let message, let userData,
+       dbus_message_is_signal(message, "org.a11y.atspi.Event.Object", "ChildrenChanged") != 0,
+       let path = dbus_message_get_path(message), String(cString: path) == "/org/a11y/atspi/accessible/root",
+       let sender = dbus_message_get_sender(message), !String(cString: sender).isEmpty
+    {
+        Unmanaged<ApplicationRegistry>.fromOpaque(userData).takeUnretainedValue().handle(message, bus: connection)
+    }
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+}
+
+/// libdbus's type codes: `DBUS_TYPE_*` are character-literal macros, which Swift does not import.
+private enum DBusType {
+    static let string = Int32(UInt8(ascii: "s"))
+    static let variant = Int32(UInt8(ascii: "v"))
+    static let `struct` = Int32(UInt8(ascii: "r"))
+    static let objectPath = Int32(UInt8(ascii: "o"))
+    static let uint32 = Int32(UInt8(ascii: "u"))
+}

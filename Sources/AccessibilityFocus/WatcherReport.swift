@@ -1,0 +1,7 @@
+/// What the watcher thread tells the daemon thread.
+public enum WatcherReport: Sendable, Equatable {
+    /// The focused field (or focus leaving editable fields) of one application.
+    case focus(AccessibleFocusUpdate)
+    /// The processes of every application on the accessibility bus, after one registered or left.
+    case applications(Set<Int32>)
+}

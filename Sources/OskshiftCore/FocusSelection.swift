@@ -1,0 +1,152 @@
+/// Which focus rect speaks for a window: the one place where the configured sources are walked.
+///
+/// The rules (PRODUCT.md, "Focus-rect sources"):
+/// - An application on the accessibility bus is authoritative about its own focus when the order names `caret` or
+///   `widget`: its focused editable field is the focus rect, and while its focus is on something else (a button, a
+///   list, nothing yet) or its field's extents are unknown, the window is not adjusted at all. The X-side sources
+///   never stand in for it: a window that merely appeared, was placed or was maximized has no field to clear.
+/// - `input-focus`, `pointer` and `window` serve applications that are not on the bus, in the configured order.
+/// - The end of the order without an answer: nothing to clear.
+public enum FocusSelection {
+    /// What the accessibility bus says about a window's application.
+    public enum AccessibleState: Hashable, Sendable {
+        /// Not on the bus (or no bus at all): only the X server can tell.
+        case silent
+        /// On the bus, and its focus is not on editable text in this window.
+        case noEditableFocus
+        /// On the bus, with this editable field focused in this window.
+        case editable(AccessibleField)
+    }
+
+    public enum Choice: Hashable, Sendable {
+        /// The field (relative to the window frame's origin) that has to clear the keyboard.
+        case field(FocusRect)
+        /// The `window` source: the whole window has to clear the keyboard.
+        case wholeWindow
+        /// Nothing in this window has to clear the keyboard, and why.
+        case nothing(String)
+    }
+
+    /// - Parameters:
+    ///   - frameSize: the window's frame size now (the pointer band spans its width).
+    ///   - pointerBand: `[avoidance] pointer_band`.
+    public static func choose(
+        accessible: AccessibleState, observed: XFocusObservations, frameSize: Size, order: [FocusSource],
+        pointerBand: Int
+    ) -> Choice {
+        let asksBus = order.contains(.caret) || order.contains(.widget)
+        switch accessible {
+        case .noEditableFocus where asksBus:
+            return .nothing("no editable focus")
+        case .editable(let field) where asksBus:
+            for source in order {
+                if let rect = field.focusRect(for: source) { return .field(rect) }
+            }
+            return .nothing("field extents unknown")
+        default:
+            break
+        }
+        for source in order {
+            switch source {
+            case .caret, .widget:
+                continue
+            case .inputFocus:
+                if let rect = observed.inputFocus { return .field(FocusRect(rect: rect, source: .inputFocus)) }
+            case .pointer:
+                if let press = observed.press, let band = band(around: press, frameSize: frameSize, height: pointerBand) {
+                    return .field(FocusRect(rect: band, source: .pointer))
+                }
+            case .window:
+                return .wholeWindow
+            }
+        }
+        return .nothing("no source knows the focus")
+    }
+
+    /// A `height` px band across the frame, centred on the press, inside the frame.
+    static func band(around press: Point, frameSize: Size, height: Int) -> Rect? {
+        let height = max(height, 1)
+        let top = max(0, press.y - height / 2)
+        let bottom = min(frameSize.height, top + height)
+        guard bottom > top else { return nil }
+        return Rect(x: 0, y: top, width: frameSize.width, height: bottom - top)
+    }
+}
+
+/// What the X server shows of the focus inside one window, relative to the window frame's origin.
+public struct XFocusObservations: Hashable, Sendable {
+    /// The X input-focus window, when it is a strict descendant of the top-level (clipped to the frame).
+    public var inputFocus: Rect?
+    /// The last pointer or touch press inside the window.
+    public var press: Point?
+
+    public init(inputFocus: Rect? = nil, press: Point? = nil) {
+        self.inputFocus = inputFocus
+        self.press = press
+    }
+
+    public static let none = XFocusObservations()
+}
+
+/// An application's focused editable field, as the accessibility bus reported it, matched to its X window.
+public struct AccessibleField: Hashable, Sendable {
+    /// What made the application's field be read again.
+    public enum Change: String, Hashable, Sendable {
+        /// Focus moved to this field.
+        case focus
+        /// The caret moved or text was typed: a new trigger, like a focus move.
+        case caret
+        /// The field moved or was resized (the application re-laid out, the window moved): not a new trigger.
+        case relayout
+    }
+
+    public var window: WindowID
+    /// Stays the same while the same field object keeps the focus.
+    public var identity: UInt
+    /// The field and the caret's box, relative to the window frame's origin when they were read; nil when unknown.
+    public var widget: Rect?
+    public var caret: Rect?
+    /// The window frame's size when they were read: a field read at another size belongs to another layout.
+    public var frameSize: Size
+    public var change: Change
+    /// `ATSPI_STATE_SINGLE_LINE`: Return there ends the input (`hide_on_return`).
+    public var singleLine: Bool
+
+    public init(window: WindowID, identity: UInt, widget: Rect?, caret: Rect?, frameSize: Size,
+                change: Change = .focus, singleLine: Bool = false) {
+        self.singleLine = singleLine
+        self.window = window
+        self.identity = identity
+        self.widget = widget
+        self.caret = caret
+        self.frameSize = frameSize
+        self.change = change
+    }
+
+    /// The focus rect for `caret` (the whole field with the caret's box) or `widget` (the field alone); nil for the
+    /// other sources and when the application did not say.
+    public func focusRect(for source: FocusSource) -> FocusRect? {
+        switch source {
+        case .caret:
+            guard let caret else { return nil }
+            return FocusRect(rect: widget ?? caret, caret: caret, source: .caret)
+        case .widget:
+            guard let widget else { return nil }
+            return FocusRect(rect: widget, source: .widget)
+        case .inputFocus, .pointer, .window:
+            return nil
+        }
+    }
+
+    /// The same field read again with nothing known: the last known rects stay (Firefox answers -1 right after a
+    /// focus move, GTK3 INT_MIN for a field scrolled out of a shrunk view).
+    public func keepingKnownRects(of previous: AccessibleField?) -> AccessibleField {
+        guard let previous, previous.identity == identity, previous.window == window, widget == nil, caret == nil
+        else { return self }
+        var kept = self
+        kept.widget = previous.widget
+        kept.caret = previous.caret
+        kept.frameSize = previous.frameSize
+        return kept
+    }
+}
