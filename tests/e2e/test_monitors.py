@@ -87,5 +87,36 @@ class ScreenShrinking(DesktopTestCase):
         self.assertFrameBecomes(term, original, daemon=daemon)
 
 
+class ScreenShrinkingUnderAWindow(DesktopTestCase):
+    """Its own desktop too: a window whose original place is partly off the smaller screen."""
+    keyboard_kind = Xvkbd
+
+    def test_hiding_the_keyboard_after_the_screen_shrank_puts_the_window_back_fully_on_the_new_screen(self):
+        daemon = self.start_daemon(config="# the built-in defaults\n")
+        term = self.xterm("shrink-off", "80x24+700+400")  # x 700..1186: partly off a 1024 px wide screen
+        original = term.frame()
+        self.assertGreater(original.right, 1024, "test setup: the original does not fit the smaller screen")
+        term.tap_field_at_y(700)
+        keyboard = self.keyboard.show()
+        wait_for(lambda: term.frame().y < original.y, timeout=5, what="the xterm to be moved up")
+        self.desktop.run("xrandr", "--newmode", "1024x768", "60", "1024", "1048", "1184", "1344",
+                         "768", "771", "777", "806")
+        self.desktop.run("xrandr", "--addmode", "screen", "1024x768")
+        self.desktop.run("xrandr", "-s", "1024x768")
+        wait_for(lambda: self.x.root_size() == (1024, 768), what="the root window to shrink to 1024x768")
+        self.keyboard.wait_settled()
+        self.keyboard.hide()
+
+        def fully_on_screen():
+            frame = term.frame()
+            return (frame.x >= 0 and frame.y >= 0 and frame.right <= 1024 and frame.bottom <= 768
+                    and (frame.width, frame.height) == (original.width, original.height))
+        wait_for(fully_on_screen, timeout=5, what="the xterm fully on the 1024x768 screen at its size, now %s%s" % (
+            term.frame(), self._decision_tail(daemon)))
+        settled = term.frame()
+        self.assertEqual(settled.right, 1024, "the nearest place: moved left just enough")
+        self.assertFrameStays(term, settled, duration=0.6, daemon=daemon)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -1,0 +1,180 @@
+"""Touch only what the user is typing into, with the DEFAULT configuration (auto mode, caret first, animation on).
+
+Set up the way users create these situations: the daemon runs first, the application starts afterwards (and is
+placed by openbox, or maximizes itself), the keyboard is often already up when a window maps. Field geometry
+comes from the application over AT-SPI, window geometry from the server; after settling, every test checks that
+the window holds still for 0.6 s.
+"""
+import os
+import unittest
+
+import requirements
+from daemon import MARGIN
+from e2e_case import DesktopTestCase
+from keyboards import Onboard, Xvkbd
+from test_accessibility import PYTHON_WITH_GI, GtkForm
+from waiting import stays_equal, wait_for
+
+DEFAULTS = "# the built-in defaults\n"
+HOLD_STILL = 0.6
+
+
+class TypingTarget(DesktopTestCase):
+    keyboard_kind = Xvkbd
+
+    def setUp(self):
+        super().setUp()
+        requirements.require_tools(self, PYTHON_WITH_GI, "wmctrl")
+        if not os.path.exists("/usr/lib/python3/dist-packages/pyatspi"):
+            requirements.require_tools(self, "pyatspi (python3-pyatspi)")
+        self.daemon = self.start_daemon(config=DEFAULTS)
+
+    def form(self, title, *options):
+        return GtkForm(self, title, *options)
+
+    def field(self, form, name, part="widget"):
+        return form.accessible(name)[part]
+
+    def assertFieldBecomesClear(self, form, name, keyboard, part="widget", timeout=5):
+        def clear():
+            rect = self.field(form, name, part)
+            return rect is not None and rect.bottom + MARGIN <= keyboard.y and rect.y >= 0
+        try:
+            wait_for(clear, timeout=timeout, interval=0.05, what="%s of %s clear of %s" % (part, name, keyboard))
+        except AssertionError as error:
+            raise self.failureException("%s%s" % (error, self._decision_tail(self.daemon))) from None
+
+    def assertHoldsStill(self, form):
+        wait_for(lambda: stays_equal(form.frame, form.frame(), 0.2), timeout=5, what="%s to settle" % form.title)
+        settled = form.frame()
+        self.assertFrameStays(form, settled, duration=HOLD_STILL, daemon=self.daemon)
+        return settled
+
+    def test_a_form_mapped_under_the_shown_keyboard_with_a_button_focused_is_not_moved_until_a_field_is(self):
+        keyboard = self.keyboard.show()
+        form = self.form("button-first", "--entries", "6", "--button", "--focus", "button",
+                         "--geometry", "400x300+100+480")
+        original = form.frame()
+        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNoAdjustment(self.daemon, form.window)
+
+        form.focus_by_keys("entry-6", "shift+Tab")
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
+        self.assertHoldsStill(form)
+        form.focus_by_keys("button", "Tab")
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+        form.focus_by_keys("entry-6", "shift+Tab")
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def placed_frame(self, *options):
+        """Where openbox places a form with these options while no keyboard is up."""
+        probe = self.form("placement-probe", *options)
+        frame = probe.frame()
+        self.desktop.end(probe.process)
+        wait_for(lambda: not self.x.viewable_window("--name", "^placement-probe$"), what="the probe form to close")
+        return frame
+
+    def test_a_form_mapped_under_the_shown_keyboard_with_its_bottom_field_focused_moves_once_and_holds_still(self):
+        options = ("--entries", "6", "--focus", "entry-6", "--geometry", "400x300+100+480")
+        original = self.placed_frame(*options)
+        keyboard = self.keyboard.show()
+        form = self.form("mapped-late", *options)
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
+        self.assertHoldsStill(form)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_a_form_maximizing_itself_while_the_keyboard_is_up_keeps_its_focused_field_clear(self):
+        keyboard = self.keyboard.show()
+        form = self.form("maximizing", "--entries", "6", "--focus", "entry-6", "--geometry", "400x300+100+480")
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
+        self.desktop.run("wmctrl", "-i", "-r", "0x%x" % form.window, "-b", "add,maximized_vert,maximized_horz")
+        wait_for(lambda: form.frame().width == 1280, what="the form to be maximized (by itself)")
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
+        self.assertHoldsStill(form)
+        self.assertFalse(self.daemon.log().count("released ("), "an owner's maximize is not a user move")
+        self.keyboard.hide()
+        wait_for(lambda: self.x.is_maximized(form.window) and form.frame().width == 1280, timeout=5,
+                 what="the form maximized again at full width")
+
+    def test_returns_typed_line_by_line_into_a_view_taller_than_the_free_space_keep_the_caret_clear(self):
+        form = self.form("tall-view", "--entries", "0", "--textview", "--focus", "textview",
+                         "--geometry", "600x700+300+40")
+        original = form.frame()
+        keyboard = self.keyboard.show()
+        start = form.accessible("textview")
+        self.assertGreater(start["widget"].height, keyboard.y - MARGIN, "test setup: the view is taller than the free space")
+        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=self.daemon)
+
+        lines = (keyboard.y - MARGIN - start["caret"].bottom) // 17 + 4
+        for _ in range(lines):
+            form.key("Return")
+        self.assertFieldBecomesClear(form, "textview", keyboard, part="caret")
+        self.assertHoldsStill(form)
+        caret = self.field(form, "textview", "caret")
+        self.assertGreater(caret.y, start["caret"].y, "the caret went down")
+        form.key("Return")
+        self.assertFieldBecomesClear(form, "textview", keyboard, part="caret")
+        self.assertHoldsStill(form)
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_the_last_field_of_an_eight_field_form_760_px_high_clears_and_holds_still(self):
+        form = self.form("eight-fields", "--entries", "8", "--focus", "entry-8", "--geometry", "500x760+390+0")
+        original = form.frame()
+        keyboard = self.keyboard.show()
+        self.assertFieldBecomesClear(form, "entry-8", keyboard)
+        self.assertHoldsStill(form)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_the_last_field_of_a_fifteen_field_form_with_a_minimum_height_clears_and_holds_still(self):
+        form = self.form("fifteen-fields", "--entries", "15", "--entry-height", "40", "--focus", "entry-15",
+                         "--geometry", "500x720+390+20")
+        original = form.frame()
+        keyboard = self.keyboard.show()
+        self.assertFieldBecomesClear(form, "entry-15", keyboard)
+        self.assertHoldsStill(form)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_xterm_without_accessibility_is_still_moved_by_the_press_it_got(self):
+        term = self.xterm("silent-term", "80x24+100+400")
+        original = term.frame()
+        term.tap_field_at_y(700)
+        keyboard = self.keyboard.show()
+        self.assertFrameBecomes(term, self.expected_offset_frame(original, 700, keyboard), timeout=5,
+                                daemon=self.daemon)
+        self.keyboard.hide()
+        self.assertFrameBecomes(term, original, daemon=self.daemon)
+
+
+class TypingTargetWithDockedOnboard(TypingTarget):
+    keyboard_kind = Onboard
+    keyboard_options = {"docked": True}
+
+
+class TypingTargetUnderMatchbox(DesktopTestCase):
+    """matchbox-window-manager fills the screen with NORMAL windows and refuses moves; dialogs move."""
+    wm = "matchbox"
+    keyboard_kind = Xvkbd
+
+    def setUp(self):
+        super().setUp()
+        requirements.require_tools(self, PYTHON_WITH_GI)
+        self.daemon = self.start_daemon(config=DEFAULTS)
+
+    def test_a_form_with_a_button_focused_is_left_alone_and_its_field_is_helped_once_focused(self):
+        keyboard = self.keyboard.show()
+        form = GtkForm(self, "matchbox-form", "--entries", "6", "--button", "--focus", "button")
+        self.assertFrameStays(form, form.frame(), duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNoAdjustment(self.daemon, form.window)
+        self.assertTrue(keyboard.height > 0)
+
+
+if __name__ == "__main__":
+    unittest.main()
