@@ -7,34 +7,68 @@ import CATSPI
 /// How: at-spi2-registryd emits `ChildrenChanged` ("add" / "remove", with the application's bus name) on the
 /// desktop root whenever an application embeds itself or its bus connection goes away, whether or not anyone
 /// listens to AT-SPI events (measured with dbus-monitor: the signal follows the application's `Embed` call, before
-/// its first window maps). A match rule on libatspi's own connection and a filter read it on the watcher thread;
-/// the initial list is the desktop's children. Nothing here runs while no application comes or goes.
+/// its first window maps). libatspi's own filter swallows every `org.a11y.atspi.Event` signal on its connection,
+/// so the registry is read on a private connection of ours to the same bus, dispatched by the watcher thread's
+/// GLib context (`atspi_dbus_connection_setup_with_g_main`). The initial list is the desktop's children. Nothing
+/// here runs while no application comes or goes.
 final class ApplicationRegistry {
     /// Bus name (a unique name, never reused on a bus) to process.
     private var processes: [String: Int32] = [:]
     private let changed: (Set<Int32>) -> Void
+    private let log: (String) -> Void
 
     static let matchRule = "type='signal',sender='org.a11y.atspi.Registry',interface='org.a11y.atspi.Event.Object',"
         + "member='ChildrenChanged',path='/org/a11y/atspi/accessible/root'"
 
     /// `changed` is called on the watcher thread with every process on the bus after each change.
-    init(changed: @escaping (Set<Int32>) -> Void) {
+    init(log: @escaping (String) -> Void, changed: @escaping (Set<Int32>) -> Void) {
+        self.log = log
         self.changed = changed
     }
 
     var applications: Set<Int32> { Set(processes.values.filter { $0 > 0 }) }
 
-    /// On the watcher thread, after `atspi_init`: subscribes, then reads the desktop's current children.
-    func start() {
-        guard let bus = atspi_get_a11y_bus() else { return }
-        let rule = Self.matchRule
-        dbus_bus_add_match(bus, rule, nil)
+    /// On the watcher thread, when it stops.
+    func stop() {
+        guard let connection else { return }
+        dbus_connection_remove_filter(connection, registryFilter, Unmanaged.passUnretained(self).toOpaque())
+        dbus_connection_close(connection)
+        dbus_connection_unref(connection)
+        self.connection = nil
+    }
+
+    private static func message(_ error: DBusError) -> String {
+        error.message.map { String(cString: $0) } ?? "unknown error"
+    }
+
+    private var connection: OpaquePointer?
+
+    /// On the watcher thread, after `atspi_init` (which found the bus at `address`): subscribes, then reads the
+    /// desktop's current children.
+    func start(address: String) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let bus = dbus_connection_open_private(address, &error) else {
+            log("accessibility: cannot watch applications come and go: \(Self.message(error))")
+            return
+        }
+        guard dbus_bus_register(bus, &error) != 0 else {
+            log("accessibility: cannot watch applications come and go: \(Self.message(error))")
+            dbus_connection_close(bus)
+            dbus_connection_unref(bus)
+            return
+        }
+        connection = bus
+        dbus_connection_set_exit_on_disconnect(bus, 0)
+        dbus_bus_add_match(bus, Self.matchRule, nil)
         dbus_connection_add_filter(bus, registryFilter, Unmanaged.passUnretained(self).toOpaque(), nil)
+        atspi_dbus_connection_setup_with_g_main(bus, nil)
         guard let desktop = atspi_get_desktop(0) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
-        var error: UnsafeMutablePointer<GError>?
-        let count = atspi_accessible_get_child_count(desktop, &error)
-        if let error { g_error_free(error) }
+        var gerror: UnsafeMutablePointer<GError>?
+        let count = atspi_accessible_get_child_count(desktop, &gerror)
+        if let gerror { g_error_free(gerror) }
         for index in 0..<max(count, 0) {
             var error: UnsafeMutablePointer<GError>?
             guard let application = atspi_accessible_get_child_at_index(desktop, index, &error) else {
@@ -129,8 +163,7 @@ final class ApplicationRegistry {
     }
 }
 
-/// libdbus calls this for every message on libatspi's connection; only the registry's signal is ours, and every
-/// message is left for libatspi's own filter too.
+/// libdbus calls this for every message on our private connection; only the registry's signal matters.
 private let registryFilter: DBusHandleMessageFunction = { connection, message, userData in
     if let connection, let message, let userData,
        dbus_message_is_signal(message, "org.a11y.atspi.Event.Object", "ChildrenChanged") != 0,

@@ -73,8 +73,8 @@ final class WatcherLoop: @unchecked Sendable {
             if let error { g_error_free(error) }
         }
         let channel = self.channel
-        registry = ApplicationRegistry { channel.post(.applications($0)) }
-        registry?.start()
+        registry = ApplicationRegistry(log: log) { channel.post(.applications($0)) }
+        if let address = getenv("AT_SPI_BUS_ADDRESS") { registry?.start(address: String(cString: address)) }
         return true
     }
 
@@ -92,6 +92,7 @@ final class WatcherLoop: @unchecked Sendable {
         }
         hold(field: nil)
         hold(toplevel: nil)
+        registry?.stop()
         _ = atspi_exit()
     }
 
