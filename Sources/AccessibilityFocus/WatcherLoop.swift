@@ -122,7 +122,7 @@ final class WatcherLoop: @unchecked Sendable {
         guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
         // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
         lastPosted = nil
-        perform(.read(field, .bounds), timeMs: Self.now())
+        perform(.read(field, .settled), timeMs: Self.now())
     }
 
     // MARK: - Events

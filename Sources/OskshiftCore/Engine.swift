@@ -32,9 +32,6 @@ public struct Engine: Sendable {
     /// Placements of the focused window since the last trigger, and whether the event being handled is one.
     private var placementsSinceTrigger = 0
     private var handlingTrigger = false
-    /// Windows that became maximized or fullscreen by someone else while adjusted: their new geometry is their new
-    /// original, learnt at their next configure (or field read) before they are placed again.
-    private var rebasing: Set<WindowID> = []
     private var adjustments: [WindowID: Adjustment] = [:]
     /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
     private var released: Set<WindowID> = []
@@ -141,12 +138,9 @@ public struct Engine: Sendable {
         case .accessibleFocus(let pid, let field):
             if pid != 0 { accessibleApplications.insert(pid) }
             let previous = accessibleFields[pid]
+            if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
             accessibleFields[pid] = field?.keepingKnownRects(of: previous)
-            if let field, field.window == focus?.window.id, field.frameSize == focus?.window.frame.size {
-                rebasing.remove(field.window)
-            }
         case .windowConfigured(let id, let frame):
-            rebasing.remove(id)
             actions += configured(id, frame: frame)
         case .windowStateChanged(let id, let state):
             actions += stateChanged(id, state: state)
@@ -154,7 +148,6 @@ public struct Engine: Sendable {
             adjustments[id] = nil
             released.remove(id)
             refused.remove(id)
-            rebasing.remove(id)
             if focus?.window.id == id { focus = nil }
             accessibleFields = accessibleFields.filter { $0.value.window != id }
         case .screenChanged(let newScreen):
@@ -182,7 +175,7 @@ public struct Engine: Sendable {
              .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
             return true
         case .accessibleFocus(_, let field):
-            return field?.change != .relayout
+            return field.map { $0.change == .focus || $0.change == .caret } ?? true
         case .keyboardHidden, .windowConfigured, .windowDestroyed, .timerFired, .stopping:
             return false
         }
@@ -239,7 +232,12 @@ public struct Engine: Sendable {
             return decision(.excluded(reason))
         }
         if case .nothing(let why) = choice { return decision(.noField(why)) }
-        if rebasing.contains(window.id) { return decision(.noField("waiting for its new geometry")) }
+        if case .editable(let accessible) = accessibleState(of: window), adjustment == nil,
+           accessible.frameSize != window.frame.size {
+            // Read in another layout than the window has now (it was resized, maximized or made fullscreen by its
+            // owner): wait for the application's report at this size.
+            return decision(.noField("waiting for the application's layout at \(window.frame.width)x\(window.frame.height)"))
+        }
         guard let windowMonitor = screen.monitor(for: original.frame),
               windowMonitor == screen.monitor(for: keyboard)
         else { return decision(.excluded("keyboard on another monitor")) }
@@ -502,6 +500,13 @@ public struct Engine: Sendable {
             adjustments[id] = adjustment
             return []
         }
+        if adjustment.leftState && adjustment.normalFrame == nil {
+            // The window manager's answer to leaving maximized or fullscreen state: its remembered normal geometry.
+            adjustment.normalFrame = frame
+            adjustment.current = frame
+            adjustments[id] = adjustment
+            return []
+        }
         if !adjustment.pending.isEmpty {
             if frame == adjustment.current && !adjustment.leftState {
                 refused.insert(id)
@@ -524,10 +529,9 @@ public struct Engine: Sendable {
               state.isMaximized || state.fullscreen
         else { return [] }
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
-        // new home, and nothing from before is to be restored. It is placed again from its new geometry, once that
-        // is known (its next configure, or a field read at its new size).
+        // new home, and nothing from before is to be restored. It is placed again from its new geometry once the
+        // application reported its field at that size.
         adjustments[id] = nil
-        rebasing.insert(id)
         return [.clearOriginal(id)]
     }
 

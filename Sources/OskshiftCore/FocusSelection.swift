@@ -98,6 +98,8 @@ public struct AccessibleField: Hashable, Sendable {
         case caret
         /// The field moved or was resized (the application re-laid out, the window moved): not a new trigger.
         case relayout
+        /// Read again once the window had been still for a while: consistent, and not a new trigger either.
+        case settled
     }
 
     public var window: WindowID
@@ -136,6 +138,15 @@ public struct AccessibleField: Hashable, Sendable {
         case .inputFocus, .pointer, .window:
             return nil
         }
+    }
+
+    /// A re-layout report of the same field at the same frame size, with other rects, tells nothing new: a window
+    /// that was not resized was not re-laid out, and GTK3 answers right after a move with the field and its
+    /// top-level from two moments (the field seemingly moved by the window's move). Only a report at a new size,
+    /// or one that replaces unknown rects, counts; caret and focus changes always do.
+    public func isStaleRepeat(of previous: AccessibleField) -> Bool {
+        change == .relayout && previous.identity == identity && previous.window == window
+            && previous.frameSize == frameSize && (previous.widget != nil || previous.caret != nil)
     }
 
     /// The same field read again with nothing known: the last known rects stay (Firefox answers -1 right after a
