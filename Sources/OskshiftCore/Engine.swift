@@ -250,7 +250,7 @@ public struct Engine: Sendable {
 
         let resizeFullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .resize
         let extents = record?.extents ?? window.extents
-        let input = Policy.Input(
+        var input = Policy.Input(
             original: original.frame, field: field?.rect, caret: field?.caret, keyboard: keyboard,
             workArea: resizeFullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
             mode: resizeFullscreen ? .inset : settings.mode,
@@ -258,6 +258,11 @@ public struct Engine: Sendable {
             fieldFrameHeight: fieldFrameHeight,
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
+        // The window manager (or the application's minimum size) gave another height than we asked for.
+        input.shownHeight = adjustment.flatMap {
+            $0.restoring || $0.leftState || !$0.pending.isEmpty || $0.current.height == $0.target.height
+                ? nil : $0.current.height
+        }
         let placement = Policy.place(input)
         var target = placement.frame
         if let adjustment, !adjustment.restoring,

@@ -22,6 +22,9 @@ public enum Policy {
         /// above the keyboard is decided from it, so that the application's re-layout after an inset (a view that
         /// shrinks with its window) never flips the decision. Nil: decided from `field`.
         public var fieldAtOriginal: Rect?
+        /// The height the window really has while adjusted (the window manager or the application's minimum size
+        /// may have kept it taller than asked); nil when not adjusted.
+        public var shownHeight: Int?
 
         public init(
             original: Rect, field: Rect?, caret: Rect? = nil, keyboard: Rect, workArea: Rect, margin: Int,
@@ -130,7 +133,12 @@ public enum Policy {
     /// than the original; whatever the minimum height leaves below that edge is offset upwards.
     static func inset(_ input: Input, guarded: Rect, top: Int) -> Rect {
         let bottom = input.keyboard.minY - input.margin
-        let height = min(input.original.height, max(input.minFrameHeight, bottom - top))
+        var height = min(input.original.height, max(input.minFrameHeight, bottom - top))
+        // Kept taller than asked, and the field was read at that height: place what the window really is.
+        if let shown = input.shownHeight, shown > height, shown <= input.original.height,
+           input.fieldFrameHeight == shown {
+            height = shown
+        }
         var frame = Rect(x: input.original.x, y: top, width: input.original.width, height: height)
         var lift = max(0, frame.maxY - bottom)
         // The field moves with the window's top until the app re-lays out: lift what it still needs when it was

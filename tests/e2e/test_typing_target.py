@@ -10,7 +10,7 @@ import unittest
 
 import requirements
 from daemon import MARGIN
-from e2e_case import DesktopTestCase
+from e2e_case import DesktopTestCase, is_acting
 from keyboards import Onboard, Xvkbd
 from test_accessibility import PYTHON_WITH_GI, GtkForm
 from waiting import stays_equal, wait_for
@@ -83,9 +83,12 @@ class TypingTarget(DesktopTestCase):
         keyboard = self.keyboard.show()
         form = self.form("mapped-late", *options)
         self.assertFieldBecomesClear(form, "entry-6", keyboard)
-        self.assertHoldsStill(form)
+        settled = self.assertHoldsStill(form)
         self.keyboard.hide()
-        self.assertFrameBecomes(form, original, daemon=self.daemon)
+        if self.daemon.decisions_for(form.window) and any(is_acting(d) for d in self.daemon.decisions_for(form.window)):
+            self.assertFrameBecomes(form, original, daemon=self.daemon)
+        else:  # a docked keyboard's strut made openbox place it clear by itself: nothing to put back
+            self.assertFrameStays(form, settled, daemon=self.daemon)
 
     def test_a_form_maximizing_itself_while_the_keyboard_is_up_keeps_its_focused_field_clear(self):
         keyboard = self.keyboard.show()
