@@ -32,6 +32,8 @@ public struct Engine: Sendable {
     /// Placements of the focused window since the last trigger, and whether the event being handled is one.
     private var placementsSinceTrigger = 0
     private var handlingTrigger = false
+    /// `now` of the event being handled.
+    private var clock = 0
     private var adjustments: [WindowID: Adjustment] = [:]
     /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
     private var released: Set<WindowID> = []
@@ -49,6 +51,9 @@ public struct Engine: Sendable {
     public static let hysteresis = 4
     /// A requested frame that the server has not reported back within this time is no longer expected.
     public static let pendingLifetimeMs = 1000
+    /// A request the server has not answered within this time was most likely ignored without a word (a window
+    /// manager keeping a window at its minimum size sends no ConfigureNotify when nothing changes).
+    public static let unansweredAfterMs = 150
 
     public init(configuration: Configuration = .defaults, screen: Screen) {
         self.configuration = configuration
@@ -106,6 +111,7 @@ public struct Engine: Sendable {
     /// `now` is a monotonic time in milliseconds, given by the shell.
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return [] }
+        clock = now
         expirePendingRequests(now: now)
         handlingTrigger = Self.isTrigger(event)
         if handlingTrigger { placementsSinceTrigger = 0 }
@@ -260,7 +266,8 @@ public struct Engine: Sendable {
                 ? fieldAtOriginal?.rect : nil)
         // The window manager (or the application's minimum size) gave another height than we asked for.
         input.shownHeight = adjustment.flatMap {
-            $0.restoring || $0.leftState || !$0.pending.isEmpty || $0.current.height == $0.target.height
+            $0.restoring || $0.leftState || $0.animation != nil || $0.current.height == $0.target.height
+                || $0.pending.contains { clock - $0.time < Engine.unansweredAfterMs }
                 ? nil : $0.current.height
         }
         let placement = Policy.place(input)
@@ -519,6 +526,9 @@ public struct Engine: Sendable {
                 adjustment.shown = frame
             } else if adjustment.leftState && adjustment.normalFrame == nil {
                 adjustment.normalFrame = frame
+            } else {
+                // Another frame than asked for (a minimum size, a clamp): the oldest request is answered.
+                adjustment.pending.removeFirst()
             }
             adjustment.current = frame
             adjustments[id] = adjustment
