@@ -40,6 +40,10 @@ enum SessionGate {
     /// `units` is `systemctl --user show` parsed by `parseShow`; empty when there is no user manager to ask.
     static func userUnitServes(units: [String: [String: String]]) -> String? {
         let unit = units[unitName] ?? [:]
+        // One switch turns oskshift off for a user (or, with --global, for all) whichever way the session starts it.
+        if let fileState = unit["UnitFileState"], fileState.hasPrefix("masked") {
+            return "the systemd user unit \(unitName) is \(fileState), which turns oskshift off for this user"
+        }
         if let state = unit["ActiveState"], runningStates.contains(state) {
             return "the systemd user unit \(unitName) is \(state)"
         }

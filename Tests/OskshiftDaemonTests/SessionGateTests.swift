@@ -66,6 +66,13 @@ import Testing
         #expect(SessionGate.userUnitServes(units: unit("inactive", "enabled", target: "inactive")) == nil)
     }
 
+    @Test func aMaskedUnitTurnsTheAutostartEntryOffToo() {
+        #expect(SessionGate.userUnitServes(units: unit("inactive", "masked", target: "inactive"))
+            == "the systemd user unit oskshift.service is masked, which turns oskshift off for this user")
+        #expect(SessionGate.userUnitServes(units: unit("inactive", "masked-runtime", target: "active"))
+            == "the systemd user unit oskshift.service is masked-runtime, which turns oskshift off for this user")
+    }
+
     @Test func aDisabledStoppedOrFailedUnitAndNoUserManagerLeaveTheSessionToTheAutostartEntry() {
         #expect(SessionGate.userUnitServes(units: unit("inactive", "disabled", target: "active")) == nil)
         #expect(SessionGate.userUnitServes(units: unit("failed", "enabled", target: "inactive")) == nil)
