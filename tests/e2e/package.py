@@ -51,7 +51,7 @@ def build(log_path):
     if result.returncode != 0:
         with open(log_path) as log:
             raise AssertionError("make deb failed (exit %d):\n%s" % (result.returncode, log.read()[-3000:]))
-    debs = [path for path in glob.glob(os.path.join(OUT, "oskshift_*.deb"))]
+    debs = glob.glob(os.path.join(OUT, "oskshift_*.deb"))
     if len(debs) != 1:
         raise AssertionError("make deb left %r in %s, expected one oskshift_*.deb" % (debs, OUT))
     return debs[0]
