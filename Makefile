@@ -4,7 +4,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIGURATION ?= release
 
-.PHONY: all deps build test unit toml-test e2e bench demo install uninstall clean
+.PHONY: all deps build test unit toml-test e2e bench demo install uninstall deb clean
 
 all: build
 
@@ -54,12 +54,22 @@ install: $(if $(OSKSHIFT_BIN),,build)
 	chmod 644 $(DESTDIR)$(PREFIX)/lib/systemd/user/oskshift.service
 	install -Dm644 man/oskshift.1 $(DESTDIR)$(PREFIX)/share/man/man1/oskshift.1
 	install -Dm644 man/oskshift.toml.5 $(DESTDIR)$(PREFIX)/share/man/man5/oskshift.toml.5
+	install -d $(DESTDIR)/etc/xdg/autostart
+	sed -E 's#^(Exec|TryExec)=[^ ]*/oskshift#\1=$(PREFIX)/bin/oskshift#' autostart/oskshift.desktop \
+	    > $(DESTDIR)/etc/xdg/autostart/oskshift.desktop
+	chmod 644 $(DESTDIR)/etc/xdg/autostart/oskshift.desktop
+
+# A binary Debian package in out/deb/, checked by lintian (docs/packaging.md). OSKSHIFT_BIN=path packages that
+# release binary instead of building one.
+deb: $(if $(OSKSHIFT_BIN),deps,build)
+	bash scripts/deb.sh
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/oskshift $(DESTDIR)/etc/xdg/oskshift/config.toml \
 	      $(DESTDIR)$(PREFIX)/lib/systemd/user/oskshift.service \
-	      $(DESTDIR)$(PREFIX)/share/man/man1/oskshift.1 $(DESTDIR)$(PREFIX)/share/man/man5/oskshift.toml.5
-	-rmdir $(DESTDIR)/etc/xdg/oskshift 2>/dev/null
+	      $(DESTDIR)$(PREFIX)/share/man/man1/oskshift.1 $(DESTDIR)$(PREFIX)/share/man/man5/oskshift.toml.5 \
+	      $(DESTDIR)/etc/xdg/autostart/oskshift.desktop
+	-rmdir $(DESTDIR)/etc/xdg/oskshift $(DESTDIR)/etc/xdg/autostart 2>/dev/null
 
 clean:
 	rm -rf .build out

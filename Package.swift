@@ -81,5 +81,7 @@ let package = Package(
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore"]),
         .testTarget(name: "AccessibilityFocusTests", dependencies: ["AccessibilityFocus", "OskshiftCore"]),
         .testTarget(name: "DaemonStatusTests", dependencies: ["DaemonStatus", "OskshiftCore"]),
+        // The daemon's own pure parts (SessionGate: Wayland refusal, the autostart entry's decision).
+        .testTarget(name: "OskshiftDaemonTests", dependencies: ["oskshift"]),
     ]
 )

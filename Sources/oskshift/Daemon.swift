@@ -59,6 +59,7 @@ final class Daemon {
     }
 
     static func run(_ options: Options) -> Int32 {
+        if let status = SessionGate.exitStatusBeforeStarting(options) { return status }
         let configuration: Configuration
         switch ConfigLoading.load(explicit: options.configPath) {
         case .success(let loaded): configuration = loaded

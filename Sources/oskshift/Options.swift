@@ -10,11 +10,13 @@ struct Options: Equatable {
     var replace = false
     /// `status --json`: the status as one line of JSON.
     var json = false
+    /// `--autostart`: started by the XDG autostart entry; steps aside quietly (SessionGate.swift).
+    var autostart = false
 
     static let version = "oskshift 0.1.0"
 
     static let help = """
-        usage: oskshift [--config FILE] [--display DPY] [--dry-run] [--verbose] [--replace]
+        usage: oskshift [--config FILE] [--display DPY] [--dry-run] [--verbose] [--replace] [--autostart]
                oskshift --check-config [--config FILE]
                oskshift --print-config [--config FILE]
                oskshift status [--display DPY] [--json]
@@ -28,6 +30,8 @@ struct Options: Equatable {
           --dry-run       decide and log, never move a window
           --verbose       log every event and every decision on stderr
           --replace       take over from an oskshift already serving the display
+          --autostart     as the XDG autostart entry: exit 0 without a word when the systemd user unit or
+                          another oskshift already serves the session
           --check-config  report configuration errors as FILE:LINE:COL: message; exit 0 when valid, 2 when not
           --print-config  print the effective configuration as TOML
           --version       print the version
@@ -36,7 +40,7 @@ struct Options: Equatable {
                           is ready; --json for scripts; exit 1 when no oskshift serves the display
 
         Exit status: 0 stopped by a signal, windows restored; 1 display lost; 2 usage or configuration error;
-        3 another oskshift serves the display.
+        3 another oskshift serves the display; 4 a Wayland session (XDG_SESSION_TYPE=wayland or WAYLAND_DISPLAY set).
 
         """
 
@@ -75,13 +79,14 @@ struct Options: Equatable {
                 case .success(let display): options.displayName = display
                 case .failure(let error): return .failure(error)
                 }
-            case "--dry-run", "--verbose", "--replace", "--json", "--check-config", "--print-config", "--version", "--help",
-                "-h":
+            case "--dry-run", "--verbose", "--replace", "--autostart", "--json", "--check-config", "--print-config",
+                "--version", "--help", "-h":
                 if inline != nil { return .failure(UsageError(sentence: "option \(name) takes no value")) }
                 switch name {
                 case "--dry-run": options.dryRun = true
                 case "--verbose": options.verbose = true
                 case "--replace": options.replace = true
+                case "--autostart": options.autostart = true
                 case "--json": options.json = true
                 case "--check-config": commands.append(.checkConfig)
                 case "--print-config": commands.append(.printConfig)
@@ -104,6 +109,9 @@ struct Options: Equatable {
         }
         if options.json, commands.first != .status {
             return .failure(UsageError(sentence: "--json goes with status (oskshift status --json)"))
+        }
+        if options.autostart, !commands.isEmpty {
+            return .failure(UsageError(sentence: "--autostart goes with running the daemon (oskshift --autostart)"))
         }
         options.command = commands.first ?? .run
         return .success(options)

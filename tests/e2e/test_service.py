@@ -92,7 +92,7 @@ class UnitAndInstall(unittest.TestCase):
                      "WantedBy=graphical-session.target", "ExecStart=/usr/local/bin/oskshift"):
             self.assertIn(line, lines)
 
-    def test_make_install_puts_five_files_under_destdir_with_execstart_at_the_prefix_and_uninstall_removes_them(self):
+    def test_make_install_puts_six_files_under_destdir_with_both_execs_at_the_prefix_and_uninstall_removes_them(self):
         require_tool(self, "make", "make")
         binary = require_binary(self)
         with tempfile.TemporaryDirectory() as destdir:
@@ -102,6 +102,7 @@ class UnitAndInstall(unittest.TestCase):
             installed = sorted(os.path.relpath(os.path.join(root, name), destdir)
                                for root, _, names in os.walk(destdir) for name in names)
             self.assertEqual(installed, [
+                "etc/xdg/autostart/oskshift.desktop",
                 "etc/xdg/oskshift/config.toml",
                 "opt/osk/bin/oskshift",
                 "opt/osk/lib/systemd/user/oskshift.service",
@@ -112,6 +113,9 @@ class UnitAndInstall(unittest.TestCase):
             with open(os.path.join(destdir, "opt/osk/lib/systemd/user/oskshift.service")) as f:
                 exec_lines = [line for line in f.read().splitlines() if line.startswith("ExecStart=")]
             self.assertEqual(exec_lines, ["ExecStart=/opt/osk/bin/oskshift"])
+            with open(os.path.join(destdir, "etc/xdg/autostart/oskshift.desktop")) as f:
+                exec_lines = [line for line in f.read().splitlines() if line.startswith(("Exec=", "TryExec="))]
+            self.assertEqual(exec_lines, ["Exec=/opt/osk/bin/oskshift --autostart", "TryExec=/opt/osk/bin/oskshift"])
 
             result = subprocess.run(make + ["uninstall"], capture_output=True, text=True, timeout=60)
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
