@@ -1,4 +1,5 @@
 import CLinux
+import Clock
 import Glibc
 import X11Adapter
 
@@ -51,13 +52,6 @@ extension SessionGate {
         return output.map(parseShow) ?? [:]
     }
 
-    /// A clock of its own: the project's shared clock is moving between modules, and this wait needs nothing more.
-    private static func monotonicMilliseconds() -> Int {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
-    }
-
     /// Runs `arguments` (looked up on PATH) with stdin and stderr on /dev/null; its stdout when it exited 0.
     private static func runCapturingStdout(_ arguments: [String], timeoutMs: Int32) -> String? {
         var pipeEnds: [Int32] = [0, 0]
@@ -81,11 +75,11 @@ extension SessionGate {
 
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = monotonicMilliseconds() + Int(timeoutMs)
+        let deadline = MonotonicClock.milliseconds() + Int(timeoutMs)
         // Until end of file: the child exited (or closed its stdout). A read error also ends the wait.
         var finished = false
         while !finished {
-            let left = deadline - monotonicMilliseconds()
+            let left = deadline - MonotonicClock.milliseconds()
             guard left > 0 else { break }
             var reader = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
             let ready = poll(&reader, 1, Int32(left))
