@@ -24,6 +24,8 @@ struct Adjustment: Equatable, Sendable {
     var normalFrame: Rect?
     /// The monitors when the original was saved (nil: unknown, as for a geometry found saved at start).
     var savedOn: Screen?
+    /// The height the window manager kept the window at when we asked for less (a minimum size it enforces).
+    var keptHeight: Int?
 
     init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect) {
         self.id = id

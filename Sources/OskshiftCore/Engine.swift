@@ -193,7 +193,10 @@ public struct Engine: Sendable {
     private mutating func reconcile(now: Int) -> [Action] {
         var actions: [Action] = []
         var focusedTarget: Rect?
-        if let focus { noteFieldAtOriginal(focus.window) }
+        if let focus {
+            noteFieldAtOriginal(focus.window)
+            noteKeptHeight(focus.window.id)
+        }
         if let focus, let keyboard {
             let decision = decide(focus, keyboard: keyboard)
             if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
@@ -264,12 +267,7 @@ public struct Engine: Sendable {
             fieldFrameHeight: fieldFrameHeight,
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
-        // The window manager (or the application's minimum size) gave another height than we asked for.
-        input.shownHeight = adjustment.flatMap {
-            $0.restoring || $0.leftState || $0.animation != nil || $0.current.height == $0.target.height
-                || $0.pending.contains { clock - $0.time < Engine.unansweredAfterMs }
-                ? nil : $0.current.height
-        }
+        input.shownHeight = adjustment?.keptHeight
         let placement = Policy.place(input)
         var target = placement.frame
         if let adjustment, !adjustment.restoring,
@@ -484,6 +482,18 @@ public struct Engine: Sendable {
         }
     }
 
+    /// The window manager (or the application's minimum size) kept the window taller than we asked: from then on
+    /// the placement works with the height it really has. Known once the animation ended and no request of ours
+    /// is younger than `unansweredAfterMs` (a request that changes nothing gets no ConfigureNotify at all).
+    private mutating func noteKeptHeight(_ id: WindowID) {
+        guard var adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling, !adjustment.leftState,
+              adjustment.animation == nil, adjustment.current.height > adjustment.target.height,
+              !adjustment.pending.contains(where: { clock - $0.time < Engine.unansweredAfterMs })
+        else { return }
+        adjustment.keptHeight = adjustment.current.height
+        adjustments[id] = adjustment
+    }
+
     /// The accessible field's identity in `window`; nil for the X sources.
     private func identity(of window: WindowFacts) -> UInt? {
         if case .editable(let field) = accessibleState(of: window) { return field.identity }
@@ -535,6 +545,17 @@ public struct Engine: Sendable {
             return []
         }
         guard frame != adjustment.current else { return [] }  // restacking, or a repeat
+        if frame.x == adjustment.current.x && frame.width == adjustment.current.width
+            && frame.height != adjustment.current.height {
+            // Only the height changed (and the top, when the window manager kept the taller window on screen):
+            // the application resized itself (a text view grew with its text, and its minimum size with it),
+            // which is no move of the user's. Placed again from the height it has now.
+            adjustment.current = frame
+            adjustment.shown = frame
+            adjustment.keptHeight = frame.height > adjustment.target.height ? frame.height : nil
+            adjustments[id] = adjustment
+            return []
+        }
         return release(id, frame: frame, reason: "moved or resized by the user")
     }
 

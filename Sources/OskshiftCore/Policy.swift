@@ -22,8 +22,8 @@ public enum Policy {
         /// above the keyboard is decided from it, so that the application's re-layout after an inset (a view that
         /// shrinks with its window) never flips the decision. Nil: decided from `field`.
         public var fieldAtOriginal: Rect?
-        /// The height the window really has while adjusted (the window manager or the application's minimum size
-        /// may have kept it taller than asked); nil when not adjusted.
+        /// The height the window manager kept the adjusted window at when asked for less (the application's
+        /// minimum size grew); nil when it gave what was asked.
         public var shownHeight: Int?
 
         public init(

@@ -94,4 +94,23 @@ struct AuthorityTests {
         #expect(actions.contains(.setMaximized(Fixture.a, false)))
         #expect(moves(actions) == [Rect(0, -218, 1280, 800)])
     }
+
+    @Test("An adjusted window whose application grows its height is not released and is placed again")
+    func applicationGrowingItsHeightIsNoUserMove() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 640, 200, 30))))
+        _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 282, 400, 330)))
+        #expect(driver.engine.adjustedWindows.map(\.id) == [Fixture.a])
+        #expect(driver.engine.lastDecision?.outcome != .released("moved or resized by the user"))
+    }
+
+    @Test("An adjusted window moved sideways with nothing of ours pending is the user's and is released")
+    func sidewaysMoveIsTheUsers() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 640, 200, 30))))
+        _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(160, 282, 400, 300)))
+        #expect(driver.engine.adjustedWindows == [])
+    }
 }
