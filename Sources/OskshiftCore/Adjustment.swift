@@ -3,7 +3,7 @@ struct Adjustment: Equatable, Sendable {
     let id: WindowID
     /// Saved once, at the first adjustment; every later frame is computed from it.
     let original: SavedGeometry
-    let extents: FrameExtents
+    var extents: FrameExtents
     /// Where the window is heading: a computed placement, or `original.frame` while restoring.
     var target: Rect
     /// The frame last requested (during an animation, the current step).
@@ -20,6 +20,9 @@ struct Adjustment: Equatable, Sendable {
     var pending: [PendingRequest] = []
     /// We left maximized or fullscreen state to adjust the window, and return to `original.state` on restore.
     var leftState = false
+    /// Asked to leave maximized or fullscreen state, and not yet told it did: a move now would be undone by the
+    /// window manager (and its client size depends on the new state's extents), so the placement waits.
+    var awaitingStateExit = false
     /// The frame the window manager gave when we left that state (its remembered normal geometry).
     var normalFrame: Rect?
     /// The monitors when the original was saved (nil: unknown, as for a geometry found saved at start).

@@ -149,7 +149,10 @@ public struct Engine: Sendable {
         case .windowConfigured(let id, let frame):
             actions += configured(id, frame: frame)
         case .windowStateChanged(let id, let state):
-            actions += stateChanged(id, state: state)
+            actions += stateChanged(id, state: state, now: now)
+        case .windowExtentsChanged(let id, let extents):
+            adjustments[id]?.extents = extents
+            if focus?.window.id == id { focus?.window.extents = extents }
         case .windowDestroyed(let id):
             adjustments[id] = nil
             released.remove(id)
@@ -179,6 +182,9 @@ public struct Engine: Sendable {
         switch event {
         case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications,
              .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
+            return true
+        case .windowExtentsChanged:
+            return false
             return true
         case .accessibleFocus(_, let field):
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
@@ -340,9 +346,11 @@ public struct Engine: Sendable {
             if saved.state.fullscreen {
                 actions.append(.setFullscreen(window.id, false))
                 adjustment.leftState = true
+                adjustment.awaitingStateExit = true
             } else if saved.state.isMaximized {
                 actions.append(.setMaximized(window.id, false))
                 adjustment.leftState = true
+                adjustment.awaitingStateExit = true
             }
             adjustments[window.id] = adjustment
         }
@@ -363,6 +371,10 @@ public struct Engine: Sendable {
         guard var adjustment = adjustments[id] else { return [] }
         if id == focus?.window.id && !adjustment.restoring { placementsSinceTrigger += 1 }
         adjustment.target = target
+        if adjustment.awaitingStateExit && !adjustment.restoring {
+            adjustments[id] = adjustment  // moved once the window manager reports the state left
+            return []
+        }
         var actions: [Action] = []
         let duration = configuration.animation.durationMs
         if duration == 0 || adjustment.shown == target {
@@ -536,9 +548,6 @@ public struct Engine: Sendable {
                 adjustment.shown = frame
             } else if adjustment.leftState && adjustment.normalFrame == nil {
                 adjustment.normalFrame = frame
-            } else {
-                // Another frame than asked for (a minimum size, a clamp): the oldest request is answered.
-                adjustment.pending.removeFirst()
             }
             adjustment.current = frame
             adjustments[id] = adjustment
@@ -559,8 +568,17 @@ public struct Engine: Sendable {
         return release(id, frame: frame, reason: "moved or resized by the user")
     }
 
-    private mutating func stateChanged(_ id: WindowID, state: WindowState) -> [Action] {
+    private mutating func stateChanged(_ id: WindowID, state: WindowState, now: Int) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
+        if var adjustment = adjustments[id], adjustment.awaitingStateExit, !state.isMaximized, !state.fullscreen {
+            // The state we asked to leave is left: the placement that waited goes out now, from where the window
+            // manager put the window.
+            adjustment.awaitingStateExit = false
+            adjustment.shown = adjustment.current
+            adjustments[id] = adjustment
+            if adjustment.restoring { return [] }
+            return head(id, to: adjustment.target, now: now)
+        }
         guard let adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling,
               state.isMaximized || state.fullscreen
         else { return [] }

@@ -19,6 +19,9 @@ public enum Event: Equatable, Sendable {
     case windowConfigured(WindowID, frame: Rect)
     /// A window's maximized or fullscreen state changed.
     case windowStateChanged(WindowID, WindowState)
+    /// A window's frame extents changed (openbox drops the borders of maximized windows). Sent before the state
+    /// change that caused it, so moves after leaving a state convert the frame with the right extents.
+    case windowExtentsChanged(WindowID, FrameExtents)
     case windowDestroyed(WindowID)
     case screenChanged(Screen)
     case configurationChanged(Configuration)

@@ -64,7 +64,7 @@ extension X11Adapter {
             for child in connection.queryTree(connection.root)?.children ?? [] where child != managerWindow {
                 guard let attributes = connection.attributes(child), attributes.override_redirect == 0,
                     attributes.map_state == IsUnmapped,
-                    connection.isKeyboard(child, wmClass: connection.wmClass(child), extra: configuration.keyboards)
+                    connection.isKeyboard(child, wmClass: connection.wmClass(child), extra: settings.keyboards)
                 else { continue }
                 hidden.append(child)
             }

@@ -73,7 +73,6 @@ extension X11Adapter {
             lastFrames[window] = frame
             output.append(.windowConfigured(WindowID(client), frame: frame))
             if awaitingConfigure.remove(client) != nil { syntheticOwed.insert(client) }
-            if leavingState.contains(client) { readyToMove.insert(client) }
         } else if event.send_event != 0, syntheticOwed.remove(window) != nil {
             // The synthetic echo of a move the frame's ConfigureNotify already answered (openbox sends it after
             // the real one). When a newer request is already waiting, taking it for that request's answer would
@@ -185,7 +184,7 @@ extension X11Adapter {
         case atoms.wmState:
             maybeWithdrawn.insert(window)
         case atoms.netFrameExtents:
-            extentsCache[window] = nil
+            if knownClients.contains(window) { rereadExtents(window) } else { extentsCache[window] = nil }
         case atoms.wmClass, atoms.wmName, atoms.netWMName:
             considerKeyboard(window)
         default:
@@ -196,9 +195,10 @@ extension X11Adapter {
     /// A known client's `_NET_WM_STATE` changed: read it, and report it when it differs from the last one seen.
     func readState(of window: Window) {
         let state = connection.windowState(window).state
-        if leavingState.contains(window), !state.isMaximized, !state.fullscreen { readyToMove.insert(window) }
         if knownStates[window] != state {
             knownStates[window] = state
+            // openbox changes the borders with the state: the engine has the new extents before the state.
+            rereadExtents(window)
             output.append(.windowStateChanged(WindowID(window), state))
         }
     }

@@ -38,7 +38,7 @@ extension X11Adapter {
         guard xinputOpcode != nil else { return }
         var bits = [UInt8](repeating: 0, count: 8)
         oskshift_xi_set_mask(&bits, XI_RawButtonPress)
-        if configuration.keyboard.hideOnReturn { oskshift_xi_set_mask(&bits, XI_RawKeyPress) }
+        if settings.watchesReturnKey { oskshift_xi_set_mask(&bits, XI_RawKeyPress) }
         if xinputTouch { oskshift_xi_set_mask(&bits, XI_RawTouchBegin) }
         bits.withUnsafeMutableBufferPointer { buffer in
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count),

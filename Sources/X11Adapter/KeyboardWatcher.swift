@@ -6,7 +6,7 @@ extension X11Adapter {
     /// Adds `window` to the candidates when WM_CLASS or WM_NAME match the built-in list or `[[keyboard]]`.
     func considerKeyboard(_ window: Window) {
         let wmClass = connection.wmClass(window)
-        let matches = connection.isKeyboard(window, wmClass: wmClass, extra: configuration.keyboards)
+        let matches = connection.isKeyboard(window, wmClass: wmClass, extra: settings.keyboards)
         if matches {
             if keyboardCandidates.insert(window).inserted { keyboardDirty = true }
         } else if keyboardCandidates.remove(window) != nil {
@@ -18,7 +18,7 @@ extension X11Adapter {
     func considerUnmanaged(_ window: Window) {
         guard window != managerWindow else { return }
         let wmClass = connection.wmClass(window)
-        if connection.isKeyboard(window, wmClass: wmClass, extra: configuration.keyboards) {
+        if connection.isKeyboard(window, wmClass: wmClass, extra: settings.keyboards) {
             connection.selectInput(window, Self.clientMask, cacheProperties: true)
             if keyboardCandidates.insert(window).inserted { keyboardDirty = true }
         }

@@ -102,6 +102,6 @@ extension X11Adapter {
             let overrideRedirect = overrideRedirects[client] ?? attributes(client).map({ $0.override_redirect != 0 })
         else { return nil }
         return connection.facts(topLevel: topLevel, overrideRedirect: overrideRedirect,
-            keyboards: configuration.keyboards)
+            keyboards: settings.keyboards)
     }
 }

@@ -2,16 +2,29 @@ import CX11
 import Glibc
 import OskshiftCore
 
+/// The part of the configuration the X side needs: which windows are on-screen keyboards (`[[keyboard]]`), and
+/// whether Return presses are watched (`hide_on_return`). Focus sources, modes and margins are the engine's alone.
+public struct AdapterSettings: Equatable, Sendable {
+    public var keyboards: [KeyboardRule]
+    public var watchesReturnKey: Bool
+
+    public init(_ configuration: Configuration) {
+        keyboards = configuration.keyboards
+        watchesReturnKey = configuration.keyboard.hideOnReturn
+    }
+}
+
 /// Reads the X server into engine events and performs engine actions on it. Not thread-safe: the thread that
 /// created it owns the Display.
 public final class X11Adapter {
     let connection: Connection
     var writer: Writer
 
-    public var configuration: Configuration {
+    /// What the adapter needs of the configuration; every decision about windows is the engine's.
+    public var settings: AdapterSettings {
         didSet {
-            if configuration.keyboards != oldValue.keyboards { reconsiderKeyboards() }
-            if configuration.keyboard.hideOnReturn != oldValue.keyboard.hideOnReturn { selectRawEvents() }
+            if settings.keyboards != oldValue.keyboards { reconsiderKeyboards() }
+            if settings.watchesReturnKey != oldValue.watchesReturnKey { selectRawEvents() }
         }
     }
 
@@ -79,11 +92,6 @@ public final class X11Adapter {
     var focusWatched: [Window: Set<Window>] = [:]
     /// XGetInputFocus's answer during one settleFocus (outer nil: not read yet).
     var inputFocusThisSettle: Window?? = nil
-    /// Clients we asked to leave maximized or fullscreen state; their moves wait until the WM has done so,
-    /// because the client size of a move depends on the extents of the new state.
-    var leavingState: Set<Window> = []
-    var deferredMoves: [Window: Action] = [:]
-    var readyToMove: Set<Window> = []
 
     // MARK: What the WM and server offer
     var wmPresent = false
@@ -105,10 +113,10 @@ public final class X11Adapter {
     var notes: [String] = []
 
     /// Opens the display (nil: $DISPLAY). Nothing is watched until `start()`.
-    public init(displayName: String?, configuration: Configuration) throws(ConnectionError) {
+    public init(displayName: String?, settings: AdapterSettings) throws(ConnectionError) {
         connection = try Connection(displayName: displayName)
         writer = Writer(connection: connection, supportsMoveResize: false)
-        self.configuration = configuration
+        self.settings = settings
         screen = OskshiftCore.Screen(monitors: [])
     }
 
@@ -124,16 +132,8 @@ public final class X11Adapter {
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
         switch action {
-        case .moveResize(let id, let frame, _):
-            let client = Window(id.raw)
-            awaitingConfigure.insert(client)
-            if leavingState.contains(client) {
-                deferredMoves[client] = action
-                return
-            }
-            writer.perform(.moveResize(id, frame: frame, extents: currentExtents(client)))
-        case .setMaximized(let id, false), .setFullscreen(let id, false):
-            leavingState.insert(Window(id.raw))
+        case .moveResize(let id, _, _):
+            awaitingConfigure.insert(Window(id.raw))
             writer.perform(action)
         default:
             writer.perform(action)
@@ -148,16 +148,13 @@ public final class X11Adapter {
         return extents
     }
 
-    /// The WM has left the state (or moved the window): the moves held back for it go out now.
-    func performDeferredMoves() {
-        guard !readyToMove.isEmpty else { return }
-        for client in readyToMove.sorted() {
-            leavingState.remove(client)
-            extentsCache[client] = nil
-            if let action = deferredMoves.removeValue(forKey: client) { perform(action) }
-        }
-        readyToMove.removeAll()
-        flush()
+    /// Reads a known client's frame extents again and reports them when they changed (the engine converts its
+    /// frames to client sizes with them).
+    func rereadExtents(_ client: Window) {
+        let old = extentsCache[client]
+        extentsCache[client] = nil
+        let now = currentExtents(client)
+        if now != old { output.append(.windowExtentsChanged(WindowID(client), now)) }
     }
 
     public func flush() { connection.flush() }
@@ -251,7 +248,6 @@ public final class X11Adapter {
     /// The top half: one query per kind of staleness, after the queue is empty.
     func settle() {
         settleWithdrawn()
-        performDeferredMoves()
         if screenDirty {
             screenDirty = false
             let fresh = connection.readScreen()
@@ -326,8 +322,6 @@ public final class X11Adapter {
         lastFrames[window] = nil
         extentsCache[window] = nil
         focusWatched[window] = nil
-        leavingState.remove(window)
-        deferredMoves[window] = nil
         if focusedClient == window {
             // The engine forgets a destroyed window; a new client that reuses its XID must be announced afresh.
             focusedClient = nil

@@ -28,10 +28,10 @@ final class AccessibilityBridge {
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
-    static func start(adapter: X11Adapter, verbose: Bool) -> AccessibilityBridge? {
+    static func start(adapter: X11Adapter, keyboardSettings: KeyboardSettings, verbose: Bool) -> AccessibilityBridge? {
         // SIGCHLD is blocked here, before the watcher thread exists, so that thread inherits the mask and the
         // signal is only ever read from the signalfd.
-        guard let children = ChildProcesses(), let autoShow = AutoShow(adapter: adapter, children: children) else {
+        guard let children = ChildProcesses(), let autoShow = AutoShow(adapter: adapter, children: children, settings: keyboardSettings) else {
             Log.say("cannot set up the auto-show timer: \(String(cString: strerror(errno)))")
             return nil
         }

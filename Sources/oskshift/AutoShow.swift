@@ -22,12 +22,12 @@ final class AutoShow {
     }
     private var shown: Shown?
 
-    init?(adapter: X11Adapter, children: ChildProcesses) {
+    init?(adapter: X11Adapter, children: ChildProcesses, settings: KeyboardSettings) {
         guard let timer = TimerSource() else { return nil }
         self.adapter = adapter
         self.children = children
         self.timer = timer
-        policy = AutoShowPolicy(settings: adapter.configuration.keyboard)
+        policy = AutoShowPolicy(settings: settings)
     }
 
     func handle(_ input: AutoShowPolicy.Input) {

@@ -75,7 +75,7 @@ final class Daemon {
         }
         let adapter: X11Adapter
         do {
-            adapter = try X11Adapter(displayName: options.displayName, configuration: configuration)
+            adapter = try X11Adapter(displayName: options.displayName, settings: AdapterSettings(configuration))
         } catch {
             Log.say(error.description, priority: .error)
             return 2
@@ -107,7 +107,8 @@ final class Daemon {
         accessory = AccessoryController(adapter: adapter, configuration: configuration)
         handle(initial)
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
-        accessibility = AccessibilityBridge.start(adapter: adapter, verbose: options.verbose)
+        accessibility = AccessibilityBridge.start(adapter: adapter, keyboardSettings: configuration.keyboard,
+                                                  verbose: options.verbose)
         accessory?.bridge = accessibility
         Log.say("ready on display \(adapter.displayName)")
         announceReady()
@@ -177,7 +178,7 @@ final class Daemon {
         configurationPath = ConfigLoading.locate(explicit: options.configPath)
         switch ConfigLoading.load(explicit: options.configPath) {
         case .success(let configuration):
-            adapter.configuration = configuration
+            adapter.settings = AdapterSettings(configuration)
             Log.say("configuration reloaded from \(configurationPath ?? "built-in defaults")")
             handle([.configurationChanged(configuration)])
         case .failure(let errors):

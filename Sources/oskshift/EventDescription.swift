@@ -21,6 +21,8 @@ enum EventDescription {
                 + "\(field.frameSize.height) change=\(field.change.rawValue)"
         case .windowConfigured(let id, let frame): return "window-configured \(id) frame=\(frame)"
         case .windowStateChanged(let id, let state): return "window-state-changed \(id) state=\(self.state(state))"
+        case .windowExtentsChanged(let id, let e):
+            return "window-extents-changed \(id) extents=\(e.left),\(e.right),\(e.top),\(e.bottom)"
         case .windowDestroyed(let id): return "window-destroyed \(id)"
         case .screenChanged(let screen):
             let monitors = screen.monitors.map { "\($0.name.isEmpty ? "-" : $0.name):\($0.rect)/\($0.workArea)" }

@@ -71,10 +71,11 @@ struct ModeTests {
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
             .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.screenRect, state: maximized)),
             .setMaximized(Fixture.a, false),
-            .moveResize(Fixture.a, frame: Rect(0, -178, 1280, 800), extents: Fixture.extents),
         ])
-        // The window manager first puts it at its remembered normal geometry, then honours the move.
-        #expect(driver.send(.windowStateChanged(Fixture.a, .normal)) == [])
+        // The move waits until the window manager reports the state left (a move before would be undone), then
+        // the window manager puts it at its remembered normal geometry and honours the move.
+        #expect(driver.send(.windowStateChanged(Fixture.a, .normal))
+            == [.moveResize(Fixture.a, frame: Rect(0, -178, 1280, 800), extents: Fixture.extents)])
         #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(200, 150, 600, 400))) == [])
         #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(0, -178, 1280, 800))) == [])
         #expect(driver.send(.keyboardHidden) == [
@@ -113,8 +114,9 @@ struct ModeTests {
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
             .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.screenRect, state: state)),
             .setFullscreen(Fixture.a, false),
-            .moveResize(Fixture.a, frame: Rect(0, 0, 1280, 552), extents: Fixture.extents),
         ])
+        #expect(driver.send(.windowStateChanged(Fixture.a, .normal))
+            == [.moveResize(Fixture.a, frame: Rect(0, 0, 1280, 552), extents: Fixture.extents)])
         #expect(driver.send(.keyboardHidden) == [.setFullscreen(Fixture.a, true), .clearOriginal(Fixture.a)])
     }
 
@@ -143,5 +145,32 @@ struct ModeTests {
         _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 640, 200, 30))))
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).last
             == .moveResize(Fixture.a, frame: Rect(100, 266, 400, 300), extents: Fixture.extents))
+    }
+}
+
+@Suite("Leaving maximized state, as the engine sees it")
+struct LeavingStateTests {
+    let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
+
+    @Test("The frame extents reported with the state change are the ones the waiting move uses")
+    func extentsOfTheNewStateAreUsed() {
+        var driver = Driver(Fixture.engine())
+        let window = Fixture.window(frame: Fixture.screenRect, state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        let normal = FrameExtents(left: 2, right: 2, top: 22, bottom: 6)
+        #expect(driver.send(.windowExtentsChanged(Fixture.a, normal)) == [])
+        #expect(driver.send(.windowStateChanged(Fixture.a, .normal))
+            == [.moveResize(Fixture.a, frame: Rect(0, -178, 1280, 800), extents: normal)])
+    }
+
+    @Test("Hiding the keyboard before the state was left asks for no move and maximizes again")
+    func hiddenBeforeTheStateWasLeft() {
+        var driver = Driver(Fixture.engine())
+        let window = Fixture.window(frame: Fixture.screenRect, state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        #expect(driver.send(.keyboardHidden) == [.setMaximized(Fixture.a, true), .clearOriginal(Fixture.a)])
+        #expect(driver.send(.windowStateChanged(Fixture.a, .normal)) == [])
     }
 }
