@@ -29,6 +29,8 @@ struct Adjustment: Equatable, Sendable {
     var savedOn: Screen?
     /// The height the window manager kept the window at when we asked for less (a minimum size it enforces).
     var keptHeight: Int?
+    /// The application resized the window itself: its field is placed again once read at this size.
+    var awaitingLayoutAt: Size?
 
     init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect) {
         self.id = id

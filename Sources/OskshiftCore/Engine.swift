@@ -146,6 +146,9 @@ public struct Engine: Sendable {
             let previous = accessibleFields[pid]
             if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
             accessibleFields[pid] = field?.keepingKnownRects(of: previous)
+            if let field, adjustments[field.window]?.awaitingLayoutAt == field.frameSize {
+                adjustments[field.window]?.awaitingLayoutAt = nil
+            }
         case .windowConfigured(let id, let frame):
             actions += configured(id, frame: frame)
         case .windowStateChanged(let id, let state):
@@ -279,6 +282,9 @@ public struct Engine: Sendable {
         if let adjustment, !adjustment.restoring,
            keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
             target = adjustment.target
+        }
+        if let adjustment, adjustment.awaitingLayoutAt != nil, !adjustment.restoring {
+            return decision(.unchanged)  // the application resized itself; its field at that size comes next
         }
         let outcome: Decision.Outcome
         // A re-layout after two placements since the last trigger moves nothing: the window holds still.
@@ -562,6 +568,10 @@ public struct Engine: Sendable {
             adjustment.current = frame
             adjustment.shown = frame
             adjustment.keptHeight = frame.height > adjustment.target.height ? frame.height : nil
+            if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
+                adjustment.awaitingLayoutAt = frame.size
+                placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
+            }
             adjustments[id] = adjustment
             return []
         }
