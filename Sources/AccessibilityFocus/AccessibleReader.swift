@@ -96,14 +96,24 @@ struct AccessibleReader {
             var error: UnsafeMutablePointer<GError>?
             let parent = atspi_accessible_get_parent(current, &error)
             if let error { g_error_free(error) }
-            g_object_unref(UnsafeMutableRawPointer(current))
-            guard let parent else { return nil }
-            let parentRole = role(of: parent)
-            if Self.isWindow(parentRole) { return parent }
-            if parentRole == ATSPI_ROLE_APPLICATION || parentRole == ATSPI_ROLE_DESKTOP_FRAME {
-                g_object_unref(UnsafeMutableRawPointer(parent))
+            guard let parent else {
+                g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
             }
+            let parentRole = role(of: parent)
+            if Self.isWindow(parentRole) {
+                g_object_unref(UnsafeMutableRawPointer(current))
+                return parent
+            }
+            if parentRole == ATSPI_ROLE_APPLICATION || parentRole == ATSPI_ROLE_DESKTOP_FRAME {
+                g_object_unref(UnsafeMutableRawPointer(parent))
+                // A top-level whose role is no window's (Qt's plain QWidget windows are `filler`): the
+                // application's direct child stands for the window.
+                if current != accessible { return current }
+                g_object_unref(UnsafeMutableRawPointer(current))
+                return nil
+            }
+            g_object_unref(UnsafeMutableRawPointer(current))
             current = parent
         }
         g_object_unref(UnsafeMutableRawPointer(current))

@@ -101,6 +101,9 @@ final class WatcherLoop: @unchecked Sendable {
         g_main_loop_quit(loop)
     }
 
+    /// When a newly focused field's extents are unknown, it is read again this long after.
+    static let unknownExtentsRereadsMs: [UInt32] = [100, 400, 1200, 3000]
+
     /// From any thread: read the tracked field again `delaysMs` after the last of a burst of calls.
     ///
     /// Why: right after its window moved, GTK3 may answer with the field (or caret) and the top-level from two
@@ -165,6 +168,11 @@ final class WatcherLoop: @unchecked Sendable {
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
             post(update)
+            if change == .focus, update.editable, update.widget == nil, update.caret == nil {
+                // Firefox answers -1 extents right after a focus move and may send no event once it knows them:
+                // ask again a few times (one-shot timers; nothing runs once they are done).
+                rereadSoon(delaysMs: Self.unknownExtentsRereadsMs)
+            }
         case .leftEditable(let pid):
             hold(field: nil)
             hold(toplevel: nil)

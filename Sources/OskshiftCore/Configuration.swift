@@ -27,8 +27,10 @@ public enum MaximizedPolicy: String, CaseIterable, Sendable {
 
 public enum FullscreenPolicy: String, CaseIterable, Sendable {
     case skip
-    /// Leave fullscreen, fit above the keyboard, and go fullscreen again when restoring.
-    case resize
+    /// Leave fullscreen, clear the field, and go fullscreen again when restoring. The window is panned (offset)
+    /// at its full size unless its mode is `inset`: a kiosk browser does not scroll its focused input into a
+    /// smaller viewport by itself (measured, Chromium and Firefox ESR), so panning keeps the input rendered.
+    case adjust
 }
 
 public enum AnimationCurve: String, CaseIterable, Sendable {
@@ -55,7 +57,7 @@ public struct AvoidanceSettings: Equatable, Sendable {
     public var focus: [FocusSource] = [.caret, .widget, .inputFocus, .pointer, .window]
     public var pointerBand: Int = 48
     public var maximized: MaximizedPolicy = .unmaximize
-    public var fullscreen: FullscreenPolicy = .skip
+    public var fullscreen: FullscreenPolicy = .adjust
 
     public init() {}
 }

@@ -266,12 +266,13 @@ public struct Engine: Sendable {
             fieldFrameHeight = field == nil ? nil : observedFrameSize?.height
         }
 
-        let resizeFullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .resize
+        // A fullscreen window covers the panels (its room is the monitor) and is panned unless told to inset.
+        let fullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .adjust
         let extents = record?.extents ?? window.extents
         var input = Policy.Input(
             original: original.frame, field: field?.rect, caret: field?.caret, keyboard: keyboard,
-            workArea: resizeFullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
-            mode: resizeFullscreen ? .inset : settings.mode,
+            workArea: fullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
+            mode: fullscreen && settings.mode != .inset ? .offset : settings.mode,
             minFrameHeight: max(1, window.minSize?.height ?? 1) + extents.top + extents.bottom,
             fieldFrameHeight: fieldFrameHeight,
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true

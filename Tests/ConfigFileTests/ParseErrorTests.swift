@@ -43,7 +43,7 @@ func allErrorsAreCollected() {
         [avoidance]
         mode = "up"
         maximized = false
-        fullscreen = "resize"
+        fullscreen = "adjust"
         margin = 8.5
         [animation]
         curve = "bounce"

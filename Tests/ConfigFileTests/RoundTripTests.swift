@@ -10,7 +10,7 @@ func everyKeySet() -> Configuration {
     configuration.avoidance.focus = [.window, .pointer]
     configuration.avoidance.pointerBand = 2000
     configuration.avoidance.maximized = .skip
-    configuration.avoidance.fullscreen = .resize
+    configuration.avoidance.fullscreen = .skip
     configuration.animation.durationMs = 0
     configuration.animation.curve = .easeInOut
     configuration.keyboard.autoShow = true
@@ -59,7 +59,7 @@ func defaultsPrintAsExpected() {
         focus = ["caret", "widget", "input-focus", "pointer", "window"]
         pointer_band = 48
         maximized = "unmaximize"
-        fullscreen = "skip"
+        fullscreen = "adjust"
 
         [animation]
         duration_ms = 150

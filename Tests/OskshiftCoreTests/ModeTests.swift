@@ -97,16 +97,35 @@ struct ModeTests {
 
     @Test("A fullscreen window with fullscreen = skip is left alone")
     func fullscreenSkipLeavesItAlone() {
-        var driver = Driver(Fixture.engine())
+        var configuration = Fixture.configuration()
+        configuration.avoidance.fullscreen = .skip
+        var driver = Driver(Fixture.engine(configuration))
         let window = Fixture.window(frame: Fixture.screenRect, state: WindowState(fullscreen: true))
         _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [])
     }
 
-    @Test("A fullscreen window with fullscreen = resize leaves fullscreen, fits above the keyboard, and returns")
+    @Test("A fullscreen kiosk window is panned at its full size by default, and fullscreen again on hide")
+    func fullscreenIsPannedByDefault() {
+        var configuration = Fixture.configuration(mode: .auto)
+        configuration.avoidance.fullscreen = .adjust
+        var driver = Driver(Fixture.engine(configuration))
+        let state = WindowState(fullscreen: true)
+        let window = Fixture.window(frame: Fixture.screenRect, state: state)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(20, 700, 300, 30))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
+            .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.screenRect, state: state)),
+            .setFullscreen(Fixture.a, false),
+        ])
+        #expect(driver.send(.windowStateChanged(Fixture.a, .normal))
+            == [.moveResize(Fixture.a, frame: Rect(0, -178, 1280, 800), extents: Fixture.extents)])
+        #expect(driver.send(.keyboardHidden) == [.setFullscreen(Fixture.a, true), .clearOriginal(Fixture.a)])
+    }
+
+    @Test("A fullscreen window in inset mode leaves fullscreen, fits above the keyboard, and returns")
     func fullscreenResizeFitsAboveTheKeyboard() {
         var configuration = Fixture.configuration()
-        configuration.avoidance.fullscreen = .resize
+        configuration.avoidance.mode = .inset
         var driver = Driver(Fixture.engine(configuration))
         let state = WindowState(fullscreen: true)
         let window = Fixture.window(frame: Fixture.screenRect, state: state)
