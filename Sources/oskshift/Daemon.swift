@@ -104,6 +104,7 @@ final class Daemon {
         engine = Engine(configuration: configuration, screen: adapter.screen)
         accessory = AccessoryController(adapter: adapter, configuration: configuration)
         handle(initial)
+        AccessibilitySwitchAtStart.run()  // before the watcher: toolkits read it when they join the bus
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
         accessibility = AccessibilityBridge.start(adapter: adapter, verbose: options.verbose)
         adapter.accessibleFocus = accessibility
