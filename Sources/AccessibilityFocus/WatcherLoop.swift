@@ -32,6 +32,7 @@ final class WatcherLoop: @unchecked Sendable {
     private var lastPosted: AccessibleFocusUpdate?
     /// Bumped by every `rereadSoon`; a timer reads only when no later request came (see `rereadSoon`).
     private let rereadGeneration = Atomic<UInt64>(0)
+    private lazy var browserContent = BrowserContentActivation(log: log)  // Chromium's pages (see that file)
 
     init(channel: UpdateChannel, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
@@ -68,12 +69,14 @@ final class WatcherLoop: @unchecked Sendable {
             }
             if let error { g_error_free(error) }
         }
+        browserContent.start()
         return true
     }
 
     /// On the watcher thread: runs until `quit()`, then lets go of everything libatspi holds for us.
     func run() {
         g_main_loop_run(loop)
+        browserContent.stop()
         if let listener {
             for name in WatchedEvent.registeredNames {
                 var error: UnsafeMutablePointer<GError>?
