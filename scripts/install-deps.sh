@@ -9,6 +9,7 @@ packages=(
     onboard matchbox-keyboard xvkbd xterm at-spi2-core python3-pyatspi gir1.2-gtk-3.0 python3-gi
     yad zenity dbus dbus-x11 libglib2.0-bin dconf-gsettings-backend imagemagick procps psmisc strace
     systemd groff-base
+    python3-pyqt5 python3-pyqt6 featherpad chromium firefox-esr
 )
 
 missing=()
