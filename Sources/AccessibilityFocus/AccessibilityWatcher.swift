@@ -94,6 +94,13 @@ public final class AccessibilityWatcher: Sendable {
         loop.rereadSoon(delaysMs: [80, 400])
     }
 
+    /// Asks the application to scroll the focused field into its visible area (`Component.ScrollTo`), then reads the
+    /// field at once and 80, 250 and 600 ms later (updates posted even when unchanged). Any thread; for a window
+    /// just shrunk above the keyboard (docs/kiosk.md: browsers scroll within ~100 ms once the new size is in place).
+    public func scrollFocusedFieldIntoView() {
+        loop.scrollTrackedFieldIntoView(rereadDelaysMs: [80, 250, 600])
+    }
+
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.
     public func stop() {
         loop.quit()

@@ -120,6 +120,15 @@ final class WatcherLoop: @unchecked Sendable {
         perform(.read(field, .bounds), timeMs: MonotonicClock.nowMs())
     }
 
+    /// On the watcher thread: `body` with the tracked field (FieldScrolling.swift), then the field read and posted
+    /// even when unchanged; nothing without a tracked field.
+    func withTrackedFieldThenReread(_ body: (AccessiblePointer) -> Void) {
+        guard let field = tracker.trackedField else { return }
+        body(field)
+        lastPosted = nil
+        perform(.read(field, .bounds), timeMs: MonotonicClock.nowMs())
+    }
+
     // MARK: - Events
 
     fileprivate func handle(_ event: UnsafeMutablePointer<AtspiEvent>) {
