@@ -94,11 +94,12 @@ public final class AccessibilityWatcher: Sendable {
         loop.rereadSoon(delaysMs: [80, 400])
     }
 
-    /// Asks the application to scroll the focused field into its visible area (`Component.ScrollTo`), then reads the
-    /// field at once and 80, 250 and 600 ms later (updates posted even when unchanged). Any thread; for a window
-    /// just shrunk above the keyboard (docs/kiosk.md: browsers scroll within ~100 ms once the new size is in place).
+    /// Asks the application to scroll the focused field into its visible area (`Component.ScrollTo`) at once, 100 and
+    /// 300 ms later, reading the field after each and once more at 400 ms (updates posted even when unchanged). Any
+    /// thread; call it when a window has been shrunk above the keyboard (docs/kiosk.md: Firefox ignores a ScrollTo
+    /// sent before it has handled its resize, ~40 ms).
     public func scrollFocusedFieldIntoView() {
-        loop.scrollTrackedFieldIntoView(rereadDelaysMs: [80, 250, 600])
+        loop.scrollTrackedFieldIntoView(attemptsAtMs: [0, 100, 300], finalReadAtMs: 400)
     }
 
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.

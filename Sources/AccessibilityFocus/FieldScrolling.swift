@@ -7,18 +7,27 @@ import CATSPI
 /// do on `ScrollTo` once the new size is in place (docs/kiosk.md has the timings). GTK3 has no ScrollTo for its
 /// widgets (the call fails, harmlessly).
 extension WatcherLoop {
-    /// From any thread: on the watcher thread, `ScrollTo(ATSPI_SCROLL_ANYWHERE)` on the tracked field, then the field is read
-    /// and posted at once and again after `rereadDelaysMs` (the browser scrolls asynchronously, in its renderer).
-    /// Nothing happens when no editable field is tracked.
-    func scrollTrackedFieldIntoView(rereadDelaysMs: [UInt32]) {
-        let request = Unmanaged.passRetained(ScrollRequest(loop: self, rereadDelaysMs: rereadDelaysMs)).toOpaque()
-        // g_main_context_invoke_full is thread-safe: from another thread it adds a one-shot source to the
-        // watcher's (default) context and wakes it.
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, scrollCallback, request, scrollRelease)
+    /// From any thread: on the watcher thread, `ScrollTo(ATSPI_SCROLL_ANYWHERE)` on the tracked field at each of
+    /// `attemptsAtMs` (0 = as soon as the watcher thread is free), each followed by a read of the field that is
+    /// posted even when unchanged, and one more read at `finalReadAtMs`. Several attempts, because a browser ignores a
+    /// ScrollTo that arrives before it has handled its own resize (Firefox ESR 153: lost when sent up to 30 ms after
+    /// the new size was on the server, honoured from 41 ms on; Chromium 156 honoured it at once); a ScrollTo of a
+    /// field already in view changes nothing. Nothing happens while no editable field is tracked.
+    func scrollTrackedFieldIntoView(attemptsAtMs: [UInt32], finalReadAtMs: UInt32) {
+        for delay in attemptsAtMs {
+            let request = Unmanaged.passRetained(ScrollRequest(loop: self)).toOpaque()
+            if delay == 0 {
+                // Thread-safe: from another thread it adds a one-shot source to the watcher's (default) context.
+                g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, scrollCallback, request, scrollRelease)
+            } else {
+                g_timeout_add_full(G_PRIORITY_DEFAULT, delay, scrollCallback, request, scrollRelease)
+            }
+        }
+        rereadSoon(delaysMs: [finalReadAtMs])
     }
 
     /// On the watcher thread.
-    fileprivate func scrollFired(rereadDelaysMs: [UInt32]) {
+    fileprivate func scrollFired() {
         withTrackedFieldThenReread { field in
             guard let component = atspi_accessible_get_component_iface(field) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(component)) }
@@ -26,24 +35,21 @@ extension WatcherLoop {
             _ = atspi_component_scroll_to(component, ATSPI_SCROLL_ANYWHERE, &error)
             if let error { g_error_free(error) }
         }
-        if !rereadDelaysMs.isEmpty { rereadSoon(delaysMs: rereadDelaysMs) }
     }
 }
 
 private final class ScrollRequest {
     let loop: WatcherLoop
-    let rereadDelaysMs: [UInt32]
 
-    init(loop: WatcherLoop, rereadDelaysMs: [UInt32]) {
+    init(loop: WatcherLoop) {
         self.loop = loop
-        self.rereadDelaysMs = rereadDelaysMs
     }
 }
 
 private let scrollCallback: GSourceFunc = { data in
     if let data {
         let request = Unmanaged<ScrollRequest>.fromOpaque(data).takeUnretainedValue()
-        request.loop.scrollFired(rereadDelaysMs: request.rereadDelaysMs)
+        request.loop.scrollFired()
     }
     return 0  // G_SOURCE_REMOVE: one shot
 }
