@@ -11,7 +11,7 @@ extension WatcherLoop {
     /// `attemptsAtMs` (0 = as soon as the watcher thread is free), each followed by a read of the field that is
     /// posted even when unchanged, and one more read at `finalReadAtMs`. Several attempts, because a browser ignores a
     /// ScrollTo that arrives before it has handled its own resize (Firefox ESR 153: lost when sent up to 30 ms after
-    /// the new size was on the server, honoured from 41 ms on; Chromium 156 honoured it at once); a ScrollTo of a
+    /// the new size was on the server, honoured from 35 ms on; Chromium 156 honoured it at once); a ScrollTo of a
     /// field already in view changes nothing. Nothing happens while no editable field is tracked.
     func scrollTrackedFieldIntoView(attemptsAtMs: [UInt32], finalReadAtMs: UInt32) {
         for delay in attemptsAtMs {
