@@ -31,3 +31,32 @@ struct BrowserContentPolicyTests {
         #expect(asked == false)
     }
 }
+
+@Suite("A browser asked for its web content that still shows none")
+struct BrowserContentCheckTests {
+    @Test("A Chromium application without a web document lacks page content")
+    func chromiumWithoutDocument() {
+        #expect(BrowserContentCheck.lacksPageContent(toolkit: "Chromium", hasDocument: false))
+    }
+
+    @Test("A Chromium application with a web document, and any other toolkit, are fine")
+    func documentOrOtherToolkit() {
+        #expect(!BrowserContentCheck.lacksPageContent(toolkit: "Chromium", hasDocument: true))
+        #expect(!BrowserContentCheck.lacksPageContent(toolkit: "Gecko", hasDocument: false))
+        #expect(!BrowserContentCheck.lacksPageContent(toolkit: "Qt", hasDocument: false))
+    }
+
+    @Test("AT-SPI's null reference and a missing path are no child; any other path is")
+    func nullReference() {
+        #expect(BrowserContentCheck.isNullReference(path: "/org/a11y/atspi/null"))
+        #expect(BrowserContentCheck.isNullReference(path: nil))
+        #expect(!BrowserContentCheck.isNullReference(path: "/org/a11y/atspi/accessible/12"))
+    }
+
+    @Test("The log line names the toolkit, the process and the command line that works")
+    func logLine() {
+        #expect(BrowserContentCheck.logLine(toolkit: "Chromium", pid: 4242)
+            == "accessibility: Chromium (pid 4242) is on the bus without page content; its web fields stay unknown "
+            + "(start it with --force-renderer-accessibility)")
+    }
+}
