@@ -158,7 +158,8 @@ class QtFormsWithXvkbd(QtTestCase):
 
 
 class QtHiDPIWithXvkbd(QtTestCase):
-    """QT_SCALE_FACTOR=2: Qt reports every AT-SPI rect in logical pixels (root pixels / 2), like GTK3 with GDK_SCALE."""
+    """QT_SCALE_FACTOR=2: Qt reports every AT-SPI rect in logical pixels (root pixels / 2), like GTK3 with
+    GDK_SCALE."""
     keyboard_kind = Xvkbd
 
     def test_a_pyqt6_form_at_scale_2_has_its_bottom_line_edit_cleared_in_root_pixels(self):
