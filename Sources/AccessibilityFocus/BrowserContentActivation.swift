@@ -13,10 +13,15 @@ import CATSPI
 struct BrowserContentPolicy {
     /// Application bus names (`AtspiApplication.bus_name`, never reused on a bus) already asked.
     private(set) var asked: Set<String> = []
+    /// Every application already looked at, asked or not: its toolkit is not read again at its next activation.
+    private(set) var lookedAt: Set<String> = []
 
     /// True once per application whose toolkit withholds its web content until asked.
     mutating func shouldAsk(toolkit: String, busName: String) -> Bool {
-        guard Self.withholdsWebContent(toolkit: toolkit), !busName.isEmpty else { return false }
+        guard !busName.isEmpty else { return false }
+        // An empty toolkit name is a failed read (an application still starting): look again next time.
+        if !toolkit.isEmpty { lookedAt.insert(busName) }
+        guard Self.withholdsWebContent(toolkit: toolkit) else { return false }
         return asked.insert(busName).inserted
     }
 
@@ -126,8 +131,8 @@ final class BrowserContentActivation {
     private func askIfNeeded(application: UnsafeMutablePointer<AtspiAccessible>) {
         guard let app = application.pointee.parent.app, let busNamePointer = app.pointee.bus_name else { return }
         let busName = String(cString: busNamePointer)
-        // Cheap before the toolkit name is known: an application asked already needs no D-Bus call at all.
-        guard !policy.asked.contains(busName) else { return }
+        // An application looked at before (asked, or not a browser) needs no D-Bus call at all.
+        guard !policy.lookedAt.contains(busName) else { return }
         var error: UnsafeMutablePointer<GError>?
         var toolkit = ""
         if let name = atspi_accessible_get_toolkit_name(application, &error) {

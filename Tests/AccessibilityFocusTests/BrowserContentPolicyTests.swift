@@ -22,6 +22,15 @@ struct BrowserContentPolicyTests {
         }
         #expect(answers == [false, false, false, false, false])
         #expect(policy.asked.isEmpty)
+        #expect(policy.lookedAt == [":1.5"], "looked at once: its toolkit is not asked for again")
+    }
+
+    @Test("An application whose toolkit could not be read is looked at again next time")
+    func unknownToolkitIsLookedAtAgain() {
+        var policy = BrowserContentPolicy()
+        let asked = policy.shouldAsk(toolkit: "", busName: ":1.9")
+        #expect(asked == false)
+        #expect(policy.lookedAt.isEmpty)
     }
 
     @Test("An application without a bus name is not asked (it could not be told apart from the next one)")
