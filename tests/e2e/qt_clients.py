@@ -16,15 +16,16 @@ FIELD_QUERY = os.path.join(HERE, "atspi_field.py")
 PYTHON_WITH_GI = "/usr/bin/python3"
 
 
-def set_accessibility_switch(desktop, enabled):
+def set_accessibility_switch(desktop, enabled, name="IsEnabled"):
+    """`name`: IsEnabled (the desktop's switch) or ScreenReaderEnabled (a screen reader's own)."""
     desktop.run("gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
-                "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", "IsEnabled",
+                "--method", "org.freedesktop.DBus.Properties.Set", "org.a11y.Status", name,
                 "<%s>" % ("true" if enabled else "false"))
 
 
-def accessibility_switch(desktop):
+def accessibility_switch(desktop, name="IsEnabled"):
     out = desktop.run("gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
-                      "--method", "org.freedesktop.DBus.Properties.Get", "org.a11y.Status", "IsEnabled")
+                      "--method", "org.freedesktop.DBus.Properties.Get", "org.a11y.Status", name)
     return "true" in out
 
 

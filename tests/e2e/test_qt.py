@@ -197,6 +197,12 @@ class AccessibilitySwitchedOnByTheDaemon(QtTestCase):
     keyboard_kind = Xvkbd
     switch_at_session_start = False
 
+    def setUp(self):
+        super().setUp()
+        # The tests share the session, and each needs it switched off (and no screen reader) at its start.
+        set_accessibility_switch(self.desktop, False, name="ScreenReaderEnabled")
+        set_accessibility_switch(self.desktop, False)
+
     def test_the_daemon_turns_the_switch_on_and_a_pyqt6_form_started_after_it_has_its_field_cleared(self):
         require_qt(self, "PyQt6")
         self.assertFalse(accessibility_switch(self.desktop), "test setup: the switch starts off")
@@ -215,3 +221,14 @@ class AccessibilitySwitchedOnByTheDaemon(QtTestCase):
         self.assertFrameBecomes(form, self.expected_frame(original, bottom, keyboard), daemon=daemon)
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
+
+    def test_a_screen_readers_own_switch_is_left_on_when_the_daemon_turns_the_desktop_switch_on(self):
+        # In this order: at-spi-bus-launcher turns IsEnabled on with ScreenReaderEnabled.
+        set_accessibility_switch(self.desktop, True, name="ScreenReaderEnabled")
+        set_accessibility_switch(self.desktop, False)
+        self.assertEqual((accessibility_switch(self.desktop), accessibility_switch(self.desktop, "ScreenReaderEnabled")),
+                         (False, True), "test setup: a screen reader's switch on, the desktop's off")
+        daemon = self.start_daemon_with_defaults()
+        self.assertIn("accessibility: turned the desktop's accessibility switch on", daemon.log())
+        self.assertEqual((accessibility_switch(self.desktop), accessibility_switch(self.desktop, "ScreenReaderEnabled")),
+                         (True, True))
