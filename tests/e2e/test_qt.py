@@ -183,6 +183,30 @@ class QtHiDPIWithXvkbd(QtTestCase):
         self.assertFrameBecomes(form, original, daemon=daemon)
 
 
+    def test_a_large_pyqt6_window_near_the_origin_at_scale_2_is_matched_at_scale_2(self):
+        """A plain QWidget window's accessible is a `filler`, so the watcher finds no top-level rect, and a logical
+        field rect that also lies inside the big window must not be taken for root pixels (docs/kiosk.md)."""
+        require_qt(self, "PyQt6")
+        daemon = self.start_daemon_with_defaults()
+        # 2x: client 620x300 logical = 1240x600 root pixels, frame at 0,120.
+        form = QtForm(self, 6, "big-hidpi-form", "--entries", "8", "--geometry", "620x300+0+60",
+                      env={"QT_SCALE_FACTOR": "2"})
+        original = form.frame()
+        logical = form.wait_field("entry-8")["widget"]
+        client = self.desktop.x.client_rect(form.window)
+        self.assertTrue(client.y <= logical.y and logical.bottom <= client.bottom,
+                        "test setup: the logical rect also lies inside the window in root pixels")
+        keyboard = self.keyboard.show()
+
+        form.focus_by_keys("entry-8", *["Tab"] * 7)
+        overlap = logical.bottom * 2 + MARGIN - keyboard.y
+        self.assertGreater(overlap, 0, "test setup: entry-8 is under the keyboard")
+        self.assertLessEqual(overlap, original.y, "test setup: an offset keeps the top on screen")
+        self.assertFrameBecomes(form, original.moved_by(0, -overlap), daemon=daemon)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+
 class QtFormWithDockedOnboard(QtTestCase):
     keyboard_kind = Onboard
     keyboard_options = {"docked": True}
