@@ -1,64 +1,5 @@
 import CATSPI
 
-/// Which applications on the accessibility bus must be asked to build their web content tree (pure, unit-tested).
-///
-/// Chromium (and everything built on it: Electron, CEF) joins the bus with only its frames, each with one
-/// null child: no page, no `<input>`, so no field for the `caret` and `widget` sources. It builds the web content
-/// tree once an assistive technology asks any of its accessibles for its attributes (`GetAttributes`) or its
-/// relations (`GetRelationSet`): those reach Chromium's `AXPlatform::OnExtendedPropertiesUsedInWebContent`,
-/// which turns the web-content accessibility mode on for the whole browser process (measured with Chromium 156:
-/// 4 accessibles before, 245 with the 13 text fields of tests/fixtures/web_form.html after, the same as with
-/// `--force-renderer-accessibility`; docs/kiosk.md). Setting `ScreenReaderEnabled`, reading states, or walking
-/// the children do nothing. Firefox (toolkit "Gecko"), GTK and Qt expose everything without being asked.
-struct BrowserContentPolicy {
-    /// Application bus names (`AtspiApplication.bus_name`, never reused on a bus) already asked.
-    private(set) var asked: Set<String> = []
-    /// Every application already looked at, asked or not: its toolkit is not read again at its next activation.
-    private(set) var lookedAt: Set<String> = []
-
-    /// True once per application whose toolkit withholds its web content until asked.
-    mutating func shouldAsk(toolkit: String, busName: String) -> Bool {
-        guard !busName.isEmpty else { return false }
-        // An empty toolkit name is a failed read (an application still starting): look again next time.
-        if !toolkit.isEmpty { lookedAt.insert(busName) }
-        guard Self.withholdsWebContent(toolkit: toolkit) else { return false }
-        return asked.insert(busName).inserted
-    }
-
-    /// `atspi_accessible_get_toolkit_name` says "Chromium" for Chromium, Chrome and Electron applications.
-    static func withholdsWebContent(toolkit: String) -> Bool {
-        toolkit.lowercased() == "chromium"
-    }
-}
-
-/// Whether a browser asked for its web content still shows none (pure, unit-tested): then the daemon says so once,
-/// with the command line that works, instead of silently falling back to the pointer and window sources.
-enum BrowserContentCheck {
-    /// How long after the request to look: Chromium 156 had its page on the bus 0.25 s after the request when it
-    /// was already running, and 1.6-2.2 s after its own start when asked at its first window activation.
-    static let delayMs: UInt32 = 5000
-
-    /// At most this many accessibles are looked at for the web document.
-    static let walkLimit = 400
-
-    /// `hasDocument`: a `document web` accessible was found under the application (without page content Chromium
-    /// gives each of its frames one null child, or only its views once asked, before the page arrives).
-    static func lacksPageContent(toolkit: String, hasDocument: Bool) -> Bool {
-        BrowserContentPolicy.withholdsWebContent(toolkit: toolkit) && !hasDocument
-    }
-
-    /// AT-SPI's null reference (`ATSPI_DBUS_PATH_NULL`): what Chromium gives as each frame's child before it has
-    /// built its web content.
-    static func isNullReference(path: String?) -> Bool {
-        path == nil || path == "/org/a11y/atspi/null"
-    }
-
-    static func logLine(toolkit: String, pid: Int32) -> String {
-        "accessibility: \(toolkit) (pid \(pid)) is on the bus without page content; its web fields stay unknown "
-            + "(start it with --force-renderer-accessibility)"
-    }
-}
-
 /// Asks Chromium-based applications for their web content, on the watcher thread: once for each one found on
 /// the bus when the watcher starts, and once for each one whose window is activated later (Chromium sends
 /// `window:activate` for its frame as soon as its window is mapped and focused, before the page is shown).
@@ -66,7 +7,7 @@ enum BrowserContentCheck {
 /// Cost: one `window:activate` listener (window events are rare: no traffic while nothing happens, nothing
 /// that wakes the daemon while idle) and one `GetAttributes` round trip per browser process.
 final class BrowserContentActivation {
-    private let log: @Sendable (String) -> Void
+    let log: @Sendable (String) -> Void
     private var policy = BrowserContentPolicy()
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     static let activationEvent = "window:activate"
@@ -157,57 +98,6 @@ final class BrowserContentActivation {
         }
         checkLater(application: application, toolkit: toolkit, pid: Int32(truncatingIfNeeded: pid))
     }
-
-    /// One one-shot timer per browser process, BrowserContentCheck.delayMs after the request.
-    private func checkLater(application: UnsafeMutablePointer<AtspiAccessible>, toolkit: String, pid: Int32) {
-        g_object_ref(UnsafeMutableRawPointer(application))
-        let request = ContentCheckRequest(activation: self, application: application, toolkit: toolkit, pid: pid)
-        g_timeout_add_full(G_PRIORITY_DEFAULT, BrowserContentCheck.delayMs, contentCheckCallback,
-                           Unmanaged.passRetained(request).toOpaque(), contentCheckRelease)
-    }
-
-    /// On the watcher thread, from the timer: is there a web document anywhere under the application? A bounded
-    /// breadth-first walk (kiosk Chromium: the document is about 10 accessibles deep, within the first 50), once per
-    /// browser process.
-    fileprivate func check(_ request: ContentCheckRequest) {
-        var pending: [UnsafeMutablePointer<AtspiAccessible>] = [request.application]
-        g_object_ref(UnsafeMutableRawPointer(request.application))
-        var visited = 0
-        var hasDocument = false
-        var answered = false
-        while !pending.isEmpty {
-            let node = pending.removeFirst()
-            defer { g_object_unref(UnsafeMutableRawPointer(node)) }
-            guard !hasDocument, visited < BrowserContentCheck.walkLimit else { continue }
-            visited += 1
-            var error: UnsafeMutablePointer<GError>?
-            let role = atspi_accessible_get_role(node, &error)
-            if let error { g_error_free(error) } else { answered = true }
-            if role == ATSPI_ROLE_DOCUMENT_WEB {
-                hasDocument = true
-                continue
-            }
-            var countError: UnsafeMutablePointer<GError>?
-            let count = atspi_accessible_get_child_count(node, &countError)
-            if let countError { g_error_free(countError) }
-            for index in 0..<max(count, 0) {
-                var childError: UnsafeMutablePointer<GError>?
-                let child = atspi_accessible_get_child_at_index(node, index, &childError)
-                if let childError { g_error_free(childError) }
-                guard let child else { continue }
-                // libatspi hands out an object for D-Bus's null reference too: tell it by its path.
-                if BrowserContentCheck.isNullReference(path: child.pointee.parent.path.map { String(cString: $0) }) {
-                    g_object_unref(UnsafeMutableRawPointer(child))
-                } else {
-                    pending.append(child)
-                }
-            }
-        }
-        // A browser that has gone meanwhile (no answer at all) is not reported.
-        guard answered, BrowserContentCheck.lacksPageContent(toolkit: request.toolkit, hasDocument: hasDocument)
-        else { return }
-        log(BrowserContentCheck.logLine(toolkit: request.toolkit, pid: request.pid))
-    }
 }
 
 private let activationCallback: AtspiEventListenerCB = { event, userData in
@@ -223,36 +113,4 @@ private let scanCallback: GSourceFunc = { userData in
         Unmanaged<BrowserContentActivation>.fromOpaque(userData).takeUnretainedValue().scanDesktop()
     }
     return 0  // G_SOURCE_REMOVE: one look only
-}
-
-/// One content check's payload, owned by its GLib source; holds a reference to the application accessible.
-private final class ContentCheckRequest {
-    let activation: BrowserContentActivation
-    let application: UnsafeMutablePointer<AtspiAccessible>
-    let toolkit: String
-    let pid: Int32
-
-    init(activation: BrowserContentActivation, application: UnsafeMutablePointer<AtspiAccessible>, toolkit: String,
-         pid: Int32) {
-        self.activation = activation
-        self.application = application
-        self.toolkit = toolkit
-        self.pid = pid
-    }
-
-    deinit {
-        g_object_unref(UnsafeMutableRawPointer(application))
-    }
-}
-
-private let contentCheckCallback: GSourceFunc = { data in
-    if let data {
-        let request = Unmanaged<ContentCheckRequest>.fromOpaque(data).takeUnretainedValue()
-        request.activation.check(request)
-    }
-    return 0  // G_SOURCE_REMOVE: one look
-}
-
-private let contentCheckRelease: GDestroyNotify = { data in
-    if let data { Unmanaged<ContentCheckRequest>.fromOpaque(data).release() }
 }
