@@ -184,8 +184,8 @@ class QtHiDPIWithXvkbd(QtTestCase):
 
 
     def test_a_large_pyqt6_window_near_the_origin_at_scale_2_is_matched_at_scale_2(self):
-        """A plain QWidget window's accessible is a `filler`, so the watcher finds no top-level rect, and a logical
-        field rect that also lies inside the big window must not be taken for root pixels (docs/kiosk.md)."""
+        # A plain QWidget window's accessible is a `filler`, so the watcher finds no top-level rect, and a logical
+        # field rect that also lies inside the big window must not be taken for root pixels (docs/kiosk.md).
         require_qt(self, "PyQt6")
         daemon = self.start_daemon_with_defaults()
         # 2x: client 620x300 logical = 1240x600 root pixels, frame at 0,120.
