@@ -10,6 +10,7 @@ packages=(
     yad zenity dbus dbus-x11 libglib2.0-bin dconf-gsettings-backend imagemagick procps psmisc strace
     systemd groff-base
     debhelper dpkg-dev lintian
+    python3-pyqt5 python3-pyqt6 featherpad chromium firefox-esr
 )
 
 missing=()

@@ -94,6 +94,15 @@ public final class AccessibilityWatcher: Sendable {
         loop.rereadSoon(delaysMs: [80, 400])
     }
 
+    /// Asks the application to scroll the focused field into its visible area (`Component.ScrollTo`) at once, 60 and
+    /// 150 ms later, reading the field after each and once more at 250 ms (updates posted even when unchanged). Any
+    /// thread; call it once the window's new size is on the server, after shrinking it above the keyboard
+    /// (docs/kiosk.md: Firefox ignores a ScrollTo sent before it has handled its resize, 30-35 ms; the scroll shows
+    /// in its extents 6-33 ms after the call).
+    public func scrollFocusedFieldIntoView() {
+        loop.scrollTrackedFieldIntoView(attemptsAtMs: [0, 60, 150], finalReadAtMs: 250)
+    }
+
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.
     public func stop() {
         loop.quit()

@@ -174,12 +174,3 @@ private let registryFilter: DBusHandleMessageFunction = { connection, message, u
     }
     return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
 }
-
-/// libdbus's type codes: `DBUS_TYPE_*` are character-literal macros, which Swift does not import.
-private enum DBusType {
-    static let string = Int32(UInt8(ascii: "s"))
-    static let variant = Int32(UInt8(ascii: "v"))
-    static let `struct` = Int32(UInt8(ascii: "r"))
-    static let objectPath = Int32(UInt8(ascii: "o"))
-    static let uint32 = Int32(UInt8(ascii: "u"))
-}

@@ -33,6 +33,7 @@ final class WatcherLoop: @unchecked Sendable {
     private var lastPosted: AccessibleFocusUpdate?
     /// Bumped by every `rereadSoon`; a timer reads only when no later request came (see `rereadSoon`).
     private let rereadGeneration = Atomic<UInt64>(0)
+    private lazy var browserContent = BrowserContentActivation(log: log)  // Chromium's pages (see that file)
 
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
@@ -75,12 +76,14 @@ final class WatcherLoop: @unchecked Sendable {
         let channel = self.channel
         registry = ApplicationRegistry(log: log) { channel.post(.applications($0)) }
         if let address = getenv("AT_SPI_BUS_ADDRESS") { registry?.start(address: String(cString: address)) }
+        browserContent.start()
         return true
     }
 
     /// On the watcher thread: runs until `quit()`, then lets go of everything libatspi holds for us.
     func run() {
         g_main_loop_run(loop)
+        browserContent.stop()
         if let listener {
             for name in WatchedEvent.registeredNames {
                 var error: UnsafeMutablePointer<GError>?
@@ -124,6 +127,15 @@ final class WatcherLoop: @unchecked Sendable {
     fileprivate func rereadFired(generation: UInt64) {
         guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
         // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
+        lastPosted = nil
+        perform(.read(field, .settled), timeMs: Self.now())
+    }
+
+    /// On the watcher thread: `body` with the tracked field (FieldScrolling.swift), then the field read and posted
+    /// even when unchanged; nothing without a tracked field.
+    func withTrackedFieldThenReread(_ body: (AccessiblePointer) -> Void) {
+        guard let field = tracker.trackedField else { return }
+        body(field)
         lastPosted = nil
         perform(.read(field, .settled), timeMs: Self.now())
     }

@@ -539,6 +539,11 @@ public struct Engine: Sendable {
             adjustment.pending.removeFirst(index + 1)
             adjustment.current = frame
             adjustments[id] = adjustment
+            // The shrunk size is on the server: its application can now bring the field into the smaller view.
+            let shrunk = frame == adjustment.target && frame.height < adjustment.original.frame.height
+            if shrunk, adjustment.animation == nil, focus?.window.id == id, focusedAccessibleField != nil {
+                return [.revealField(id)]
+            }
             return []
         }
         if adjustment.leftState && adjustment.normalFrame == nil {

@@ -49,6 +49,9 @@ public enum Action: Hashable, Sendable {
     case stopTimer
     /// One line of the decision trace.
     case log(Decision)
+    /// Ask the application (over AT-SPI) to bring its focused field into view: the window was shrunk and the
+    /// application may have left the field outside the smaller viewport (browsers do not scroll by themselves).
+    case revealField(WindowID)
 }
 
 /// Why a decision came out as it did, for `--verbose` and `oskshift status`.

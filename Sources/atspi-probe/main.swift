@@ -3,10 +3,11 @@ import Glibc
 #endif
 import AccessibilityFocus
 
-// atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N]
+// atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N] [--scroll-on-usr1]
 // Starts the accessibility watcher and prints every update as one line, with the delay between the event's
 // arrival on the watcher thread and this thread reading it. Exit 1 without an accessibility bus; with
-// --exit-after, stops the watcher (AccessibilityWatcher.stop) after N updates and exits 0.
+// --exit-after, stops the watcher (AccessibilityWatcher.stop) after N updates and exits 0. With
+// --scroll-on-usr1, SIGUSR1 calls AccessibilityWatcher.scrollFocusedFieldIntoView (docs/kiosk.md).
 
 func writeLine(_ text: String) {
     let line = text + "\n"
@@ -16,6 +17,9 @@ func writeLine(_ text: String) {
 var ignored: Set<Int32> = []
 var hint: String?
 var exitAfter = Int.max
+var scrollOnSignal = false
+/// Set by the SIGUSR1 handler (any thread); the loop below looks at it at least every 50 ms.
+nonisolated(unsafe) var scrollRequested: sig_atomic_t = 0
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -25,6 +29,8 @@ while let argument = arguments.popFirst() {
             exit(2)
         }
         ignored.insert(pid)
+    case "--scroll-on-usr1":
+        scrollOnSignal = true
     case "--bus":
         hint = arguments.popFirst()
     case "--exit-after":
@@ -34,20 +40,27 @@ while let argument = arguments.popFirst() {
         }
         exitAfter = count
     default:
-        writeLine("usage: atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N]")
+        writeLine("usage: atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N] [--scroll-on-usr1]")
         exit(2)
     }
 }
 
 guard let watcher = AccessibilityWatcher.start(busAddressHint: hint, ownPIDsToIgnore: ignored, log: { writeLine($0) })
 else { exit(1) }
+if scrollOnSignal { signal(SIGUSR1) { _ in scrollRequested = 1 } }
 writeLine("ready")
 
 var descriptor = pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)
 var printed = 0
 while printed < exitAfter {
-    let ready = poll(&descriptor, 1, -1)
+    let ready = poll(&descriptor, 1, scrollOnSignal ? 50 : -1)
+    if scrollRequested != 0 {
+        scrollRequested = 0
+        writeLine("scrolling the focused field into view")
+        watcher.scrollFocusedFieldIntoView()
+    }
     if ready < 0 && errno == EINTR { continue }
+    if ready == 0 { continue }
     guard ready > 0 else { break }
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)

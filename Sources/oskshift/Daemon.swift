@@ -106,6 +106,7 @@ final class Daemon {
         engine = Engine(configuration: configuration, screen: adapter.screen)
         accessory = AccessoryController(adapter: adapter, configuration: configuration)
         handle(initial)
+        AccessibilitySwitchAtStart.run()  // before the watcher: toolkits read it when they join the bus
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
         accessibility = AccessibilityBridge.start(adapter: adapter, keyboardSettings: configuration.keyboard,
                                                   verbose: options.verbose)
@@ -228,6 +229,9 @@ final class Daemon {
                     timer.start(intervalMs: interval)
                 case .stopTimer:
                     timer.stop()
+                case .revealField:
+                    if options.verbose { Log.line("action: " + EventDescription.line(action)) }
+                    if !options.dryRun { accessibility?.watcher?.scrollFocusedFieldIntoView() }
                 default:
                     if options.dryRun {
                         Log.line("would: " + EventDescription.line(action))

@@ -70,6 +70,7 @@ enum EventDescription {
         case .startTimer(let ms): return "start-timer \(ms)ms"
         case .stopTimer: return "stop-timer"
         case .log(let decision): return "decision: \(decision)"
+        case .revealField(let id): return "reveal-field \(id)"
         }
     }
 }

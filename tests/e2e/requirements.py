@@ -27,6 +27,9 @@ PACKAGE_OF = {
     "gdbus": "libglib2.0-bin",
     "gsettings": "libglib2.0-bin",
     "import": "imagemagick",
+    "featherpad": "featherpad",
+    "chromium": "chromium",
+    "firefox-esr": "firefox-esr",
 }
 
 # Every desktop needs these, whatever the test does.

@@ -1,0 +1,91 @@
+"""Fullscreen kiosk browsers with the default configuration (PRODUCT.md, "Applications it must work with"): a
+focused `<input>` under the keyboard ends up visible and clear (inside the part of the window that is on screen,
+`margin` above the keyboard, its top on screen), and the window is fullscreen again at its exact geometry once the
+keyboard hides. No browser flag: the daemon turns accessibility on and asks Chromium for its page (docs/kiosk.md).
+
+The input's extents are read from the browser over AT-SPI, the window's geometry and state from the server. One
+browser at a time (about 1 GB each); the session's switch is set explicitly at its start.
+"""
+import requirements
+from browsers import start_chromium, start_firefox
+from daemon import MARGIN
+from e2e_case import DesktopTestCase
+from keyboards import Onboard, Xvkbd
+from qt_clients import PYTHON_WITH_GI, set_accessibility_switch
+from waiting import wait_for
+from xquery import Rect
+
+DEFAULT_WITHOUT_ANIMATION = """\
+[animation]
+duration_ms = 0
+"""
+FULLSCREEN = Rect(0, 0, 1280, 800)
+
+
+class KioskBrowserTestCase(DesktopTestCase):
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        set_accessibility_switch(cls.desktop, True)
+
+    def focus_bottom_input(self, browser):
+        """A tap on field-11 (near the viewport's bottom) while the keyboard is still hidden."""
+        field = browser.wait_field("field-11", timeout=20)["widget"]
+        self.desktop.run("xdotool", "mousemove", str(field.x + 100), str(field.y + field.height // 2), "click", "1")
+        wait_for(lambda: "field-11" in (self.desktop.x.property_text(browser.window, "_NET_WM_NAME") or ""),
+                 what="field-11 focused (the page names it in its title)")
+        return field
+
+    def assertInputVisibleAndClear(self, browser, keyboard, daemon):
+        def clear():
+            field = browser.field("field-11")
+            if not field or field["widget"].width <= 0:
+                return None
+            input_rect, client = field["widget"], self.desktop.x.client_rect(browser.window)
+            visible = input_rect.y >= max(client.y, 0) and input_rect.bottom <= client.bottom
+            return (input_rect, client) if visible and input_rect.bottom + MARGIN <= keyboard.y else None
+        try:
+            return wait_for(clear, timeout=5, interval=0.1, what="field-11 visible in the window and clear of %s"
+                            % (keyboard,))
+        except AssertionError as error:
+            raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
+
+    def assertFullscreenAgain(self, browser, daemon):
+        try:
+            wait_for(lambda: self.desktop.x.client_rect(browser.window) == FULLSCREEN and browser.is_fullscreen(),
+                     timeout=5, what="the window fullscreen at 1280x800+0+0 again")
+        except AssertionError as error:
+            raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
+
+    def input_under_keyboard_is_cleared_and_fullscreen_restored(self, start_browser):
+        daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
+        browser = start_browser(self)
+        self.assertEqual(self.desktop.x.client_rect(browser.window), FULLSCREEN)
+        before = self.focus_bottom_input(browser)
+        keyboard = self.keyboard.show()
+        self.assertGreater(before.bottom + MARGIN, keyboard.y, "test setup: field-11 is under the keyboard")
+
+        self.assertInputVisibleAndClear(browser, keyboard, daemon)
+        self.keyboard.hide()
+        self.assertFullscreenAgain(browser, daemon)
+
+
+class KioskBrowsersWithXvkbd(KioskBrowserTestCase):
+    keyboard_kind = Xvkbd
+
+    def test_a_chromium_kiosk_input_under_the_keyboard_ends_visible_and_clear_and_fullscreen_comes_back_exactly(self):
+        requirements.require_tools(self, "chromium", PYTHON_WITH_GI)
+        self.input_under_keyboard_is_cleared_and_fullscreen_restored(start_chromium)
+
+    def test_a_firefox_kiosk_input_under_the_keyboard_ends_visible_and_clear_and_fullscreen_comes_back_exactly(self):
+        requirements.require_tools(self, "firefox-esr", PYTHON_WITH_GI)
+        self.input_under_keyboard_is_cleared_and_fullscreen_restored(start_firefox)
+
+
+class KioskBrowserWithDockedOnboard(KioskBrowserTestCase):
+    keyboard_kind = Onboard
+    keyboard_options = {"docked": True}
+
+    def test_a_chromium_kiosk_input_under_a_docked_onboard_ends_visible_and_clear_and_fullscreen_comes_back(self):
+        requirements.require_tools(self, "chromium", PYTHON_WITH_GI)
+        self.input_under_keyboard_is_cleared_and_fullscreen_restored(start_chromium)
