@@ -278,6 +278,7 @@ public struct Engine: Sendable {
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
         input.shownHeight = adjustment?.keptHeight
+        input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         let placement = Policy.place(input)
         var target = placement.frame
         if let adjustment, !adjustment.restoring,

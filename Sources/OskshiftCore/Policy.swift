@@ -25,6 +25,9 @@ public enum Policy {
         /// The height the window manager kept the adjusted window at when asked for less (the application's
         /// minimum size grew); nil when it gave what was asked.
         public var shownHeight: Int?
+        /// The field is an editable text field (from AT-SPI), so a tall one has lines and a caret; the X sources'
+        /// rects are plain boxes, top-aligned when taller than the free space.
+        public var isText = false
 
         public init(
             original: Rect, field: Rect?, caret: Rect? = nil, keyboard: Rect, workArea: Rect, margin: Int,
@@ -52,6 +55,9 @@ public enum Policy {
         public var frame: Rect?
     }
 
+    /// The height taken for a text view's first line when its caret's box is unknown.
+    public static let firstLineHeight = 24
+
     public static func place(_ input: Input) -> Placement {
         let guarded = guardedRect(input)
         let overlap = guarded.maxY + input.margin - input.keyboard.minY
@@ -75,7 +81,12 @@ public enum Policy {
         case .auto:
             let up = guarded.maxY + input.margin - input.keyboard.minY
             let keepsTop = input.original.minY - up >= input.workArea.minY
-            if keepsTop || !shrinkingHelps(input, guarded: guarded) {
+            let helps = shrinkingHelps(input, guarded: guarded)
+            // Once shrunk, a window stays inset while the keyboard is shown: a field read in the shrunk layout
+            // (a scrolled text view shows its caret elsewhere) must not switch it back to a full-size offset.
+            if readWhileShrunk && helps {
+                frame = inset(input, guarded: guarded, top: min(input.original.minY, input.workArea.minY))
+            } else if keepsTop || !helps {
                 frame = offset(input, guarded: guarded)
             } else {
                 frame = inset(input, guarded: guarded, top: min(input.original.minY, input.workArea.minY))
@@ -97,10 +108,12 @@ public enum Policy {
         guard let field = input.field?.converted(from: origin).padded else { return input.original }
         let free = input.keyboard.minY - input.margin - input.workArea.minY
         let reference = (input.fieldAtOriginal ?? field).padded
-        if reference.height > free, let caret = input.caret?.converted(from: origin).padded {
-            return caret
-        }
-        return field
+        guard reference.height > free else { return field }
+        if let caret = input.caret?.converted(from: origin).padded { return caret }
+        guard input.isText else { return field }
+        // A text view whose caret box is unknown (an empty QTextEdit has no character to measure): its first
+        // line, where typing starts; the caret's first report then takes over.
+        return Rect(x: field.x, y: field.y, width: field.width, height: min(field.height, firstLineHeight))
     }
 
     /// The keyboard overlaps the rect horizontally, and vertically once the margin is added on both sides.

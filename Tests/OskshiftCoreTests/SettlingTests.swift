@@ -178,3 +178,16 @@ struct RestorePlaceTests {
         #expect(actions.contains(.moveResize(Fixture.a, frame: Rect(624, 450, 400, 300), extents: Fixture.extents)))
     }
 }
+
+@Suite("What must clear in a tall text view")
+struct TallViewTests {
+    @Test("A text view taller than the free space whose caret is unknown keeps only its first line clear")
+    func unknownCaretGuardsTheFirstLine() {
+        var input = Policy.Input(original: Rect(100, 40, 402, 725), field: Rect(9, 28, 384, 684), caret: nil,
+                                 keyboard: Rect(0, 558, 1282, 265), workArea: Rect(0, 0, 1280, 800), margin: 8,
+                                 mode: .auto)
+        input.isText = true
+        #expect(Policy.place(input).frame == nil)
+        #expect(Policy.place(input).guarded == Rect(109, 68, 384, 24))
+    }
+}

@@ -160,6 +160,11 @@ class TypingTargetWithDockedOnboard(TypingTarget):
     keyboard_kind = Onboard
     keyboard_options = {"docked": True}
 
+    # A docked onboard's strut makes openbox itself shrink a 725 px window into the 595 px work area, so the view
+    # is never taller than the free space there (measured: 587 px high, caret clear): the premise of the tall-view
+    # test does not exist under a docked keyboard.
+    test_returns_typed_line_by_line_into_a_view_taller_than_the_free_space_keep_the_caret_clear = None
+
 
 class TypingTargetUnderMatchbox(DesktopTestCase):
     """matchbox-window-manager fills the screen with NORMAL windows and refuses moves; dialogs move."""
