@@ -97,6 +97,15 @@ def status(binary, desktop, *args):
                           capture_output=True, text=True, timeout=15)
 
 
+def side_by_side(before, after, out):
+    """One picture for the README: without oskshift (left) and with it (right), half size, labelled."""
+    def labelled(path, label):
+        return ["(", path, "-resize", "50%", "-gravity", "north", "-background", "white", "-splice", "0x28",
+                "-pointsize", "20", "-annotate", "+0+4", label, ")"]
+    subprocess.run(["convert", *labelled(before, "without oskshift"), *labelled(after, "with oskshift"),
+                    "+append", out], check=True)
+
+
 def run_demo(binary, desktop):
     started = time.monotonic()
     keyboard = Onboard(desktop, docked=True).start()  # started hidden
@@ -112,6 +121,16 @@ def run_demo(binary, desktop):
     field = FieldLocator(desktop.env, form.pid)
     field_before = wait_for(field.rect, timeout=10, what="the bottom field over AT-SPI")
 
+    # The problem first, without oskshift: the field tapped, the keyboard up and covering it.
+    desktop.run("xdotool", "mousemove", str(field_before.x + field_before.width // 2),
+                str(field_before.y + field_before.height // 2), "click", "1")
+    read_line(form.stdout, 10, "focus " + FIELD)
+    keyboard.request_show()
+    covering = keyboard.wait_settled()
+    desktop.screenshot(os.path.join(OUT, "before.png"))
+    say("before: no oskshift, the keyboard (top %d) covers the field (bottom %d)" % (covering.y, field_before.bottom))
+    keyboard.hide()
+
     config_path = os.path.join(OUT, "oskshift.toml")
     with open(config_path, "w") as f:
         f.write(CONFIG)
@@ -125,8 +144,6 @@ def run_demo(binary, desktop):
     # A tap on the field before the keyboard shows, as on a tablet: focus, and the pointer source's press.
     desktop.run("xdotool", "mousemove", str(field_before.x + field_before.width // 2),
                 str(field_before.y + field_before.height // 2), "click", "1")
-    read_line(form.stdout, 10, "focus " + FIELD)
-    desktop.screenshot(os.path.join(OUT, "before.png"))
 
     shown_at = time.monotonic()
     keyboard.request_show()
@@ -146,6 +163,8 @@ def run_demo(binary, desktop):
              what="the form to stop moving")
     desktop.screenshot(os.path.join(OUT, "after.png"))
     frame_after = desktop.x.frame_rect(window)
+    side_by_side(os.path.join(OUT, "before.png"), os.path.join(OUT, "after.png"),
+                 os.path.join(OUT, "before-after.png"))
 
     text, as_json = status(binary, desktop), status(binary, desktop, "--json")
     with open(os.path.join(OUT, "status.txt"), "w") as f:
@@ -205,7 +224,7 @@ def main():
     finally:
         desktop.stop()
         write_decisions()
-    say("artifacts: %s (before.png, after.png, oskshift.log, decisions.log, status.txt)" % os.path.relpath(OUT))
+    say("artifacts: %s (before.png, after.png, before-after.png, oskshift.log, decisions.log, status.txt)" % os.path.relpath(OUT))
     return 0 if visible else 1
 
 
