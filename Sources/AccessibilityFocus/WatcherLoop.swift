@@ -82,6 +82,12 @@ final class WatcherLoop: @unchecked Sendable {
 
     /// On the watcher thread: runs until `quit()`, then lets go of everything libatspi holds for us.
     func run() {
+        // The focus an application already had before we listened (InitialFocus), as if it had just moved there.
+        if let focused = InitialFocus.find(using: reader) {
+            perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
+                    timeMs: Self.now())
+            g_object_unref(UnsafeMutableRawPointer(focused))
+        }
         g_main_loop_run(loop)
         browserContent.stop()
         if let listener {

@@ -3,9 +3,9 @@
 
     OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_kiosk_tap.py chromium|firefox|gtk [RUNS]
 
-A private desktop (Xvfb, openbox, D-Bus), xvkbd shown across the bottom with its top 3 px above where the tapped
-field's bottom plus the margin ends, so that field is "covered" by the margin while it can still be tapped (a tap
-on a field under the keyboard would hit a key). The daemon runs the built-in defaults with `duration_ms = 0`
+A private desktop (Xvfb, openbox, D-Bus), xvkbd shown across the bottom with its top 20 px above where the tapped
+field's bottom plus the margin ends, so that field is covered while its upper part can still be tapped (a tap on
+the keyboard would hit a key). The daemon runs the built-in defaults with `duration_ms = 0`
 (fullscreen = "adjust": a kiosk browser leaves fullscreen and is panned). Each run taps, with XTest from this
 process's own X connection, the low field (the window must move) or a high one (the window goes back); the clock
 stops at the last ConfigureNotify of a root child before 400 ms of quiet. After each low tap the field is checked
@@ -86,7 +86,7 @@ def main():
         harness.addCleanup(daemon.stop)
         daemon.start()
         if kind == "gtk":
-            form = GtkForm(harness, "tap-form", "--entries", "8", "--geometry", "600x560+300+0")
+            form = GtkForm(harness, "tap-form", "--entries", "8", "--geometry", "600x400+300+200")
             app = AccessibleApp(harness, form.process, form.window, "tap-form")
             low, high = "entry-8", "entry-1"
         else:
@@ -95,8 +95,9 @@ def main():
         low_field = app.wait_field(low, timeout=30)["widget"]
         high_field = app.wait_field(high)["widget"]
         keyboard.show()
-        # The keyboard's top 3 px above the low field's bottom plus the margin: covered by the margin, tappable.
-        top = low_field.bottom + MARGIN - 3
+        # The keyboard's top 20 px above the low field's bottom plus the margin: its upper part stays tappable
+        # (a tap on a key would hit the keyboard), and the move is larger than the daemon's 4 px hysteresis.
+        top = low_field.bottom + MARGIN - 20
         desktop.run("xdotool", "windowmove", str(keyboard.window), "0", str(top))
         wait_for(lambda: keyboard.rect().y == top, what="the keyboard at y %d" % top)
         keyboard_rect = keyboard.rect()
@@ -115,7 +116,7 @@ def measure(desktop, app, keyboard, keyboard_rect, low, low_field, high, high_fi
     clock.tap(high_field.x + 20, high_field.y + high_field.height // 2)
     clock.last_configure(ignore, time.monotonic() + 10)
     for _ in range(runs):
-        started = clock.tap(low_field.x + 20, low_field.y + low_field.height // 2)
+        started = clock.tap(low_field.x + 20, low_field.y + 6)
         ended = clock.last_configure(ignore, started + 10)
         if ended is None:
             raise RuntimeError("the window did not move for a tap on %s" % low)

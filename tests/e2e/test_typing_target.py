@@ -145,6 +145,17 @@ class TypingTarget(DesktopTestCase):
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=self.daemon)
 
+    def test_a_field_focused_before_the_daemon_started_is_cleared_when_the_keyboard_shows(self):
+        self.daemon.stop()
+        form = self.form("focused-first", "--entries", "6", "--focus", "entry-6", "--geometry", "400x300+100+480")
+        original = form.frame()
+        self.daemon = self.start_daemon(config=DEFAULTS)
+        keyboard = self.keyboard.show()
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
+        self.assertHoldsStill(form)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
     def test_xterm_without_accessibility_is_still_moved_by_the_press_it_got(self):
         term = self.xterm("silent-term", "80x24+100+400")
         original = term.frame()

@@ -1,0 +1,66 @@
+import CATSPI
+
+/// The field that already has the focus when the watcher starts: applications announce focus moves, not the focus
+/// they have, so a daemon started after a field was focused would otherwise know nothing until the next move
+/// (and an application on the bus without a reported field is not adjusted).
+///
+/// Once, at start, on the watcher thread: each application's windows are searched depth-first for the accessible
+/// with `ATSPI_STATE_FOCUSED`, active windows first. Subtrees that manage their descendants (tables, long lists)
+/// are skipped and the whole search stops after `budget` accessibles, so a huge document costs a bounded number of
+/// D-Bus calls (libatspi caches children and states after the first read).
+enum InitialFocus {
+    static let budget = 4000
+
+    /// The focused accessible of some application (a new reference the caller releases), or nil.
+    static func find(using reader: AccessibleReader) -> AccessiblePointer? {
+        guard let desktop = atspi_get_desktop(0) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
+        var left = budget
+        var windows: [AccessiblePointer] = []
+        for application in children(of: desktop) {
+            windows += children(of: application)
+            g_object_unref(UnsafeMutableRawPointer(application))
+        }
+        // The active window holds the focus that counts; others keep a focused child of their own.
+        let ordered = windows.filter { reader.hasState($0, ATSPI_STATE_ACTIVE) }
+            + windows.filter { !reader.hasState($0, ATSPI_STATE_ACTIVE) }
+        var found: AccessiblePointer?
+        for window in ordered where found == nil {
+            found = search(window, reader: reader, left: &left)
+        }
+        for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
+        return found
+    }
+
+    private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int)
+        -> AccessiblePointer?
+    {
+        guard left > 0 else { return nil }
+        left -= 1
+        if reader.hasState(node, ATSPI_STATE_FOCUSED) {
+            g_object_ref(UnsafeMutableRawPointer(node))
+            return node
+        }
+        guard !reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) else { return nil }
+        var found: AccessiblePointer?
+        for child in children(of: node) {
+            if found == nil { found = search(child, reader: reader, left: &left) }
+            g_object_unref(UnsafeMutableRawPointer(child))
+        }
+        return found
+    }
+
+    /// New references to the accessible's children.
+    private static func children(of node: AccessiblePointer) -> [AccessiblePointer] {
+        var error: UnsafeMutablePointer<GError>?
+        let count = atspi_accessible_get_child_count(node, &error)
+        if let error { g_error_free(error) }
+        var result: [AccessiblePointer] = []
+        for index in 0..<max(0, min(count, 512)) {
+            var error: UnsafeMutablePointer<GError>?
+            if let child = atspi_accessible_get_child_at_index(node, index, &error) { result.append(child) }
+            if let error { g_error_free(error) }
+        }
+        return result
+    }
+}
