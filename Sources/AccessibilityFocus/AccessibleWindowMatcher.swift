@@ -46,6 +46,13 @@ public struct AccessibleWindowMatch<ID: Hashable & Sendable>: Sendable, Equatabl
 public enum AccessibleWindowMatcher {
     public static let scales = [1, 2, 3]
 
+    /// Chromium reports its fields in device pixels but its top-level in device-independent ones when the content
+    /// is scaled (`--force-device-scale-factor=2`: a 1280x800 window's frame reported as 640x400, its field at the
+    /// right place), so the top-level's size says nothing about a scale there: always 1.
+    static func scales(for toolkit: String) -> [Int] {
+        toolkit.lowercased().hasPrefix("chrom") ? [1] : scales
+    }
+
     public static func match<ID>(
         _ update: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<ID>]
     ) -> AccessibleWindowMatch<ID>? {
@@ -53,7 +60,7 @@ public enum AccessibleWindowMatcher {
         var best: (match: AccessibleWindowMatch<ID>, score: Int)?
         for candidate in candidates {
             if let pid = candidate.pid, update.pid != 0, pid != update.pid { continue }
-            for scale in scales {
+            for scale in scales(for: update.toolkit) {
                 let scaled = update.scaled(by: scale)
                 let (score, correction) = self.score(scaled, candidate, tolerance: scale + 1)
                 guard score > 0 else { continue }

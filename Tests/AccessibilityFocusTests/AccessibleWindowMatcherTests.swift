@@ -61,3 +61,17 @@ struct AccessibleWindowMatcherTests {
         #expect(AccessibleWindowMatcher.match(.leftEditable(pid: 5, timeMs: 0), among: [window]) == nil)
     }
 }
+
+@Suite("Chromium's scaled content")
+struct ChromiumScaleTests {
+    @Test("Chromium at device scale 2 is matched at scale 1: its fields are real pixels, its top-level is not")
+    func chromiumIsNeverScaled() throws {
+        let update = AccessibleFocusUpdate(editable: true, pid: 7, widget: Rect(x: 80, y: 608, width: 1200, height: 72),
+                                           toplevel: Rect(x: 0, y: 0, width: 640, height: 400), toolkit: "Chromium")
+        let window = AccessibleWindowCandidate(id: 1, pid: 7, frame: Rect(x: 0, y: 0, width: 1280, height: 800),
+                                               client: Rect(x: 0, y: 0, width: 1280, height: 800))
+        let match = try #require(AccessibleWindowMatcher.match(update, among: [window]))
+        #expect(match.scale == 1)
+        #expect(match.apply(to: update).widget == Rect(x: 80, y: 608, width: 1200, height: 72))
+    }
+}

@@ -40,11 +40,12 @@ def start_chromium(test, *flags):
     return KioskBrowser(test, command, "chromium")
 
 
-def start_firefox(test):
+def start_firefox(test, preferences=None):
+    """`preferences`: more user.js preferences (values as JavaScript literals), e.g. a content scale."""
     profile = os.path.join(test.desktop.home, "firefox-profile")
     os.makedirs(profile, exist_ok=True)
     with open(os.path.join(profile, "user.js"), "w") as f:
-        for key, value in FIREFOX_PREFERENCES.items():
+        for key, value in {**FIREFOX_PREFERENCES, **(preferences or {})}.items():
             f.write('user_pref("%s", %s);\n' % (key, value))
     command = ["firefox-esr", "--kiosk", "--no-remote", "--profile", profile, WEB_FORM]
     return KioskBrowser(test, command, "firefox")
