@@ -194,6 +194,24 @@ class TypingTargetUnderMatchbox(DesktopTestCase):
         self.assertNoAdjustment(self.daemon, form.window)
         self.assertTrue(keyboard.height > 0)
 
+    def test_a_form_mapped_under_the_keyboard_with_its_bottom_field_focused_gets_one_request_and_no_fight(self):
+        keyboard = self.keyboard.show()
+        form = GtkForm(self, "matchbox-late", "--entries", "14", "--focus", "entry-14")
+        placed = wait_for(lambda: form.frame() if form.frame().height > 600 else None,
+                          what="matchbox to size the form to the work area")
+        self.assertGreater(self.field(form, "entry-14").bottom + MARGIN, keyboard.y, "test setup: covered")
+        configures = self.watch_configures(form.window)
+        self.assertTrue(stays_equal(form.frame, placed, HOLD_STILL + 0.4), "matchbox keeps NORMAL windows in place")
+        self.assertLessEqual(len(configures()), 2, "no fight with the window manager: %s" % configures())
+        acting = [d for d in self.daemon.decisions_for(form.window) if is_acting(d)]
+        self.assertLessEqual(len(acting), 1, self._decision_tail(self.daemon))
+        self.keyboard.hide()
+        self.assertFrameStays(form, placed, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertFalse(self.x.has_property(form.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
+
+    def field(self, form, name):
+        return form.accessible(name)["widget"]
+
 
 if __name__ == "__main__":
     unittest.main()
