@@ -54,12 +54,10 @@ let package = Package(
         .target(name: "X11Adapter", dependencies: ["CX11", "OskshiftCore", "Clock"], swiftSettings: lean),
         .executableTarget(
             name: "oskshift", dependencies: ["OskshiftCore", "ConfigFile", "X11Adapter", "CLinux", "AccessibilityFocus",
-                "DaemonStatus", "CSystemd", "Clock"],
+                "DaemonStatus", "Clock"],
             swiftSettings: lean,
             linkerSettings: [.unsafeFlags(releaseLink, .when(configuration: .release))]
         ),
-        // libsystemd: sd_notify and sd_journal_sendv. Only the daemon (the executable) imports it.
-        .systemLibrary(name: "CSystemd", pkgConfig: "libsystemd", providers: [.apt(["libsystemd-dev"])]),
         // The `oskshift status` model, its JSON and text forms, and log priorities. Pure, no I/O.
         .target(name: "DaemonStatus", dependencies: ["OskshiftCore"], swiftSettings: lean),
         // The toml-test decoder interface: TOML on stdin, tagged JSON on stdout.

@@ -1,7 +1,7 @@
 import DaemonStatus
 import Glibc
 
-/// Plain stderr lines, or journal entries with a priority when stderr is the journal (JournalStream.swift).
+/// Plain stderr lines, or lines with a journal priority prefix when stderr is the journal (JournalStream.swift).
 /// Every line is written whole with one write(2), so lines from a dying process are never interleaved half-way.
 enum Log {
     /// `oskshift: <sentence>`: failures and the lifecycle lines tests wait on. In the journal the prefix is the
@@ -14,8 +14,11 @@ enum Log {
     static func line(_ text: String) { emit(text, journal: text, priority: LogPriority.of(line: text)) }
 
     private static func emit(_ text: String, journal: String, priority: LogPriority) {
-        if JournalStream.isStandardError, JournalStream.send(journal, priority: priority) { return }
-        write(fd: 2, text + "\n")
+        if JournalStream.isStandardError {
+            write(fd: 2, JournalStream.line(journal, priority: priority) + "\n")
+        } else {
+            write(fd: 2, text + "\n")
+        }
     }
 
     /// Command output (--version, --help, --print-config) on stdout.
