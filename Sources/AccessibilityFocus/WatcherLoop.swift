@@ -35,6 +35,9 @@ final class WatcherLoop: @unchecked Sendable {
     private let rereadGeneration = Atomic<UInt64>(0)
     private lazy var browserContent = BrowserContentActivation(log: log)  // Chromium's pages (see that file)
 
+    /// `serially`: work running now, and work that arrived meanwhile.
+    private var busy = false
+    private var deferred: [() -> Void] = []
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
 
@@ -83,7 +86,8 @@ final class WatcherLoop: @unchecked Sendable {
     /// On the watcher thread: runs until `quit()`, then lets go of everything libatspi holds for us.
     func run() {
         // The focus an application already had before we listened (InitialFocus), as if it had just moved there.
-        if let focused = InitialFocus.find(using: reader) {
+        serially { [unowned self] in
+            guard let focused = InitialFocus.find(using: reader) else { return }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
                     timeMs: Self.now())
             g_object_unref(UnsafeMutableRawPointer(focused))
@@ -131,6 +135,10 @@ final class WatcherLoop: @unchecked Sendable {
 
     /// On the watcher thread, from a `rereadSoon` timer.
     fileprivate func rereadFired(generation: UInt64) {
+        serially { [unowned self] in rereadNow(generation: generation) }
+    }
+
+    private func rereadNow(generation: UInt64) {
         guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
         // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
         lastPosted = nil
@@ -139,11 +147,13 @@ final class WatcherLoop: @unchecked Sendable {
 
     /// On the watcher thread: `body` with the tracked field (FieldScrolling.swift), then the field read and posted
     /// even when unchanged; nothing without a tracked field.
-    func withTrackedFieldThenReread(_ body: (AccessiblePointer) -> Void) {
-        guard let field = tracker.trackedField else { return }
-        body(field)
-        lastPosted = nil
-        perform(.read(field, .settled), timeMs: Self.now())
+    func withTrackedFieldThenReread(_ body: @escaping (AccessiblePointer) -> Void) {
+        serially { [unowned self] in
+            guard let field = tracker.trackedField else { return }
+            body(field)
+            lastPosted = nil
+            perform(.read(field, .settled), timeMs: Self.now())
+        }
     }
 
     // MARK: - Events
@@ -153,22 +163,43 @@ final class WatcherLoop: @unchecked Sendable {
         guard let source = event.pointee.source, let type = event.pointee.type else { return }
         guard let watched = WatchedEvent.classify(type: String(cString: type), detail1: event.pointee.detail1)
         else { return }
-        let input: FocusTracker<AccessiblePointer>.Input
-        switch watched {
-        case .focused:
-            input = .focused(source, pid: reader.pid(of: source), kind: reader.kind(of: source))
-        case .unfocused:
-            input = .unfocused(source)
-        case .caretMoved:
-            input = .caretMoved(source)
-        case .textChanged:
-            input = .textChanged(source)
-        case .boundsChanged:
-            let size = oskshift_atspi_event_rect(event).map { Size(width: Int($0.pointee.width),
-                                                                   height: Int($0.pointee.height)) }
-            input = .boundsChanged(source, size: size)
+        let size = watched == .boundsChanged
+            ? oskshift_atspi_event_rect(event).map { Size(width: Int($0.pointee.width), height: Int($0.pointee.height)) }
+            : nil
+        // The event is freed when this callback returns; a handling deferred by `serially` keeps its source.
+        g_object_ref(UnsafeMutableRawPointer(source))
+        serially { [unowned self] in
+            defer { g_object_unref(UnsafeMutableRawPointer(source)) }
+            let input: FocusTracker<AccessiblePointer>.Input
+            switch watched {
+            case .focused:
+                input = .focused(source, pid: reader.pid(of: source), kind: reader.kind(of: source))
+            case .unfocused:
+                input = .unfocused(source)
+            case .caretMoved:
+                input = .caretMoved(source)
+            case .textChanged:
+                input = .textChanged(source)
+            case .boundsChanged:
+                input = .boundsChanged(source, size: size)
+            }
+            perform(tracker.handle(input), timeMs: timeMs)
         }
-        perform(tracker.handle(input), timeMs: timeMs)
+    }
+
+    /// Runs `work` now, or, when called from inside other work, right after it. libatspi waits for the answers
+    /// of its D-Bus calls by iterating this thread's main context, so an event (or a timer) can be dispatched in
+    /// the middle of a read that is changing the tracker or the reader; Swift's exclusivity check aborts the
+    /// process on such an overlap (seen under load, valgrind making every call slow). One piece of work at a time.
+    private func serially(_ work: @escaping () -> Void) {
+        if busy {
+            deferred.append(work)
+            return
+        }
+        busy = true
+        work()
+        while !deferred.isEmpty { deferred.removeFirst()() }
+        busy = false
     }
 
     private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64) {
