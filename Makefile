@@ -4,7 +4,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIGURATION ?= release
 
-.PHONY: all deps build test unit toml-test e2e bench demo install uninstall deb clean
+.PHONY: all deps build test unit toml-test e2e bench demo demo-kiosk install uninstall deb clean
 
 all: build
 
@@ -42,6 +42,12 @@ bench: deps
 
 demo: deps
 	bash scripts/demo.sh
+
+# The kiosk variant: chromium --kiosk with a long web form (out/demo-kiosk/). OSKSHIFT_BIN=path skips the build.
+demo-kiosk: deps
+	$(if $(OSKSHIFT_BIN),,$(SWIFT) build --product oskshift)
+	OSKSHIFT_BIN=$(or $(OSKSHIFT_BIN),$(shell $(SWIFT) build --product oskshift --show-bin-path 2>/dev/null)/oskshift) \
+	    /usr/bin/python3 scripts/demo_kiosk.py
 
 # OSKSHIFT_BIN=path installs that binary instead of building one (the end-to-end tests install their build).
 # The unit's ExecStart is rewritten to the installed binary: $(PREFIX)/bin/oskshift.
