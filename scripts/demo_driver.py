@@ -97,13 +97,13 @@ def status(binary, desktop, *args):
                           capture_output=True, text=True, timeout=15)
 
 
-def side_by_side(before, after, out):
+def side_by_side(before, after, out, labels=("without oskshift", "with oskshift")):
     """One picture for the README: without oskshift (left) and with it (right), half size, labelled."""
     def labelled(path, label):
         return ["(", path, "-resize", "50%", "-gravity", "north", "-background", "white", "-splice", "0x28",
                 "-pointsize", "20", "-annotate", "+0+4", label, ")"]
-    subprocess.run(["convert", *labelled(before, "without oskshift"), *labelled(after, "with oskshift"),
-                    "+append", out], check=True)
+    subprocess.run(["convert", *labelled(before, labels[0]), *labelled(after, labels[1]), "+append", out],
+                   check=True)
 
 
 def run_demo(binary, desktop):
