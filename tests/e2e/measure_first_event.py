@@ -1,0 +1,108 @@
+#!/usr/bin/python3
+"""Measures the first keyboard show after a daemon starts against the steady ones (not a test; issue 18).
+
+    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_first_event.py [STARTS] [STEADY]
+
+One private desktop (Xvfb, openbox, D-Bus), xvkbd hidden, an xterm whose lower part it covers. For each of STARTS
+fresh daemons (default 20): start it, wait until ready, tap the xterm low (the `pointer` source), then map the
+keyboard from this process's own X connection and stop the clock at the ConfigureNotify that puts the xterm's frame
+at the expected y; that is the run's first show. Then STEADY (default 10) more hide/show cycles with the same
+daemon. Prints the first shows' and the steady shows' samples with median, p99 and max in milliseconds.
+"""
+import os
+import select
+import statistics
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import clients  # noqa: E402
+from daemon import MARGIN, POINTER_BAND, Daemon  # noqa: E402
+from desktop import Desktop  # noqa: E402
+from keyboards import Xvkbd  # noqa: E402
+from measure_atspi_latency import Harness  # noqa: E402
+import xlib  # noqa: E402
+
+CONFIG = "[animation]\nduration_ms = 0\n"
+TAP_Y = 700
+SUBSTRUCTURE_NOTIFY_MASK = 1 << 19
+
+
+class ShowClock:
+    """Maps and unmaps the keyboard from its own connection and watches the root's ConfigureNotify."""
+
+    def __init__(self, desktop):
+        self.display = xlib.Display(desktop.display)
+        xlib._lib.XSelectInput(self.display.handle, self.display.root, SUBSTRUCTURE_NOTIFY_MASK)
+        self.display.sync()
+
+    def drain(self):
+        while self.display.pending():
+            self.display.next_event()
+
+    def map(self, window):
+        self.drain()
+        started = time.monotonic()
+        self.display.map(window)
+        self.display.flush()
+        return started
+
+    def wait_frame(self, y, height, deadline):
+        while time.monotonic() < deadline:
+            while self.display.pending():
+                event = self.display.next_event()
+                c = event.xconfigure
+                if event.type == xlib.CONFIGURE_NOTIFY and c.y == y and c.height == height:
+                    return time.monotonic()
+            select.select([self.display.fileno()], [], [], 0.05)
+        raise RuntimeError("the xterm did not reach y=%d" % y)
+
+
+def main():
+    starts = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    steady_cycles = int(sys.argv[2]) if len(sys.argv) > 2 else 10
+    out = tempfile.mkdtemp(prefix="oskshift-first-event-")
+    desktop = Desktop(log_dir=out).start()
+    harness = Harness(desktop, out)
+    firsts, steady = [], []
+    try:
+        keyboard = Xvkbd(desktop).start()
+        term = clients.start_xterm(harness, desktop, "first-event", "80x24+100+400")
+        original = term.frame()
+        top = keyboard.show().y
+        keyboard.hide()
+        expected_y = original.y - (TAP_Y + POINTER_BAND // 2 + MARGIN - top)
+        clock = ShowClock(desktop)
+        for run in range(starts):
+            daemon = Daemon(desktop, os.path.join(out, "oskshift-%d.log" % run), config=CONFIG)
+            daemon.start()
+            term.tap_field_at_y(TAP_Y)
+            time.sleep(0.2)  # the press and the activation have reached the daemon
+            for cycle in range(steady_cycles + 1):
+                started = clock.map(keyboard.window)
+                ended = clock.wait_frame(expected_y, original.height, started + 5)
+                (firsts if cycle == 0 else steady).append((ended - started) * 1000)
+                keyboard.hide()
+                clock.wait_frame(original.y, original.height, time.monotonic() + 5)
+                time.sleep(0.1)
+            daemon.terminate()
+        clock.display.close()
+    finally:
+        harness.close()
+        desktop.stop()
+    report("first show after start", firsts)
+    report("steady show", steady)
+
+
+def report(what, samples):
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    print("%s (ms): %s" % (what, " ".join("%.2f" % s for s in ordered)))
+    print("%s: n=%d median=%.2f ms p99=%.2f ms max=%.2f ms" % (what, len(ordered), statistics.median(ordered), p99,
+                                                               ordered[-1]))
+
+
+if __name__ == "__main__":
+    main()
