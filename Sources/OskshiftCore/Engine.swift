@@ -277,7 +277,7 @@ public struct Engine: Sendable {
             fieldFrameHeight: fieldFrameHeight,
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
-        input.shownHeight = adjustment?.keptHeight
+        input.keptHeight = adjustment?.keptHeight
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         let placement = Policy.place(input)
         var target = placement.frame

@@ -24,7 +24,7 @@ public enum Policy {
         public var fieldAtOriginal: Rect?
         /// The height the window manager kept the adjusted window at when asked for less (the application's
         /// minimum size grew); nil when it gave what was asked.
-        public var shownHeight: Int?
+        public var keptHeight: Int?
         /// The field is an editable text field (from AT-SPI), so a tall one has lines and a caret; the X sources'
         /// rects are plain boxes, top-aligned when taller than the free space.
         public var isText = false
@@ -148,7 +148,7 @@ public enum Policy {
         let bottom = input.keyboard.minY - input.margin
         var height = min(input.original.height, max(input.minFrameHeight, bottom - top))
         // Kept taller than asked, and the field was read at that height: place what the window really is.
-        if let shown = input.shownHeight, shown > height, shown <= input.original.height,
+        if let shown = input.keptHeight, shown > height, shown <= input.original.height,
            input.fieldFrameHeight == shown {
             height = shown
         }

@@ -69,33 +69,19 @@ def measure_on_this_desktop(runs):
     print(json.dumps([round(sample, 1) for sample in state["samples"]]))
 
 
-class Harness:
-    """What browsers.py wants of a test case: a desktop and cleanups."""
-
-    def __init__(self, desktop):
-        self.desktop = desktop
-        self.cleanups = []
-
-    def addCleanup(self, function, *args):
-        self.cleanups.append((function, args))
-
-    def close(self):
-        for function, args in reversed(self.cleanups):
-            function(*args)
-
-
 def main():
     if sys.argv[1] == "--on-this-desktop":
         return measure_on_this_desktop(int(sys.argv[2]))
     from browsers import start_chromium, start_firefox
     from daemon import Daemon
+    from measure_atspi_latency import Harness
     from desktop import Desktop
     from qt_clients import set_accessibility_switch
 
     browser_name, runs = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 20
     out = tempfile.mkdtemp(prefix="oskshift-browser-latency-")
     desktop = Desktop(log_dir=out).start()
-    harness = Harness(desktop)
+    harness = Harness(desktop, out)
     try:
         set_accessibility_switch(desktop, True)
         daemon = Daemon(desktop, os.path.join(out, "oskshift.log"), config="[animation]\nduration_ms = 0\n")

@@ -15,7 +15,6 @@ application on the bus) with entry-5 focused under the shown keyboard; the clock
 frame at the y entry-6 needs (measure_atspi_latency.py's clock), then STEADY more Tab / Shift+Tab presses.
 """
 import os
-import select
 import statistics
 import sys
 import tempfile
@@ -30,41 +29,21 @@ from daemon import MARGIN, POINTER_BAND, Daemon  # noqa: E402
 from desktop import Desktop  # noqa: E402
 from keyboards import Xvkbd  # noqa: E402
 from measure_atspi_latency import Harness  # noqa: E402
-import xlib  # noqa: E402
 
 CONFIG = "[animation]\nduration_ms = 0\n"
 TAP_Y = 700
-SUBSTRUCTURE_NOTIFY_MASK = 1 << 19
 
 
-class ShowClock:
-    """Maps and unmaps the keyboard from its own connection and watches the root's ConfigureNotify."""
-
-    def __init__(self, desktop):
-        self.display = xlib.Display(desktop.display)
-        xlib._lib.XSelectInput(self.display.handle, self.display.root, SUBSTRUCTURE_NOTIFY_MASK)
-        self.display.sync()
-
-    def drain(self):
-        while self.display.pending():
-            self.display.next_event()
+class ShowClock(KeyClock):
+    """KeyClock's connection and ConfigureNotify clock, mapping the keyboard instead of pressing keys."""
 
     def map(self, window):
-        self.drain()
+        while self.display.pending():
+            self.display.next_event()
         started = time.monotonic()
         self.display.map(window)
         self.display.flush()
         return started
-
-    def wait_frame(self, y, height, deadline):
-        while time.monotonic() < deadline:
-            while self.display.pending():
-                event = self.display.next_event()
-                c = event.xconfigure
-                if event.type == xlib.CONFIGURE_NOTIFY and c.y == y and c.height == height:
-                    return time.monotonic()
-            select.select([self.display.fileno()], [], [], 0.05)
-        raise RuntimeError("the xterm did not reach y=%d" % y)
 
 
 def main_tab():
