@@ -22,6 +22,7 @@ let packageDirectory = String(#filePath.dropLast("/Package.swift".count))
 // ask for (.dynsym and .dynstr 130 -> 16 KB).
 let releaseLink = [
     "-static-stdlib", "-use-ld=lld",
+    "-L\(packageDirectory)/scripts/link/static-cxx", "-Xclang-linker", "-static-libgcc",
     "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
     "-Xlinker", "--symbol-ordering-file=\(packageDirectory)/scripts/link/hot-functions.txt",
     "-Xlinker", "--no-warn-symbol-ordering",

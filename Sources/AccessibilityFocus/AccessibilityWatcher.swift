@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CATSPI
-import Dispatch
 import Synchronization
 
 /// Follows the focused editable field of every application on the accessibility bus (AT-SPI) and hands
@@ -63,6 +62,10 @@ public final class AccessibilityWatcher: Sendable {
         setenv("AT_SPI_BUS_ADDRESS", found.address, 1)
         let loop = WatcherLoop(channel: channel, ignoredPIDs: ownPIDsToIgnore, log: log)
         let startup = ThreadStartup(loop: loop)
+        guard startup.canWait else {
+            log("accessibility: cannot create an eventfd; caret and widget sources disabled")
+            return nil
+        }
         var thread = pthread_t()
         let context = Unmanaged.passRetained(startup).toOpaque()
         guard pthread_create(&thread, nil, watcherThreadMain, context) == 0 else {
@@ -70,7 +73,7 @@ public final class AccessibilityWatcher: Sendable {
             log("accessibility: cannot start the watcher thread; caret and widget sources disabled")
             return nil
         }
-        startup.connected.wait()
+        startup.waitUntilConnected()
         guard startup.succeeded.withLock({ $0 }) else {
             pthread_join(thread, nil)
             return nil
@@ -118,13 +121,32 @@ public final class AccessibilityWatcher: Sendable {
     }
 }
 
-/// Carries the loop to the new thread and the outcome of `atspi_init` back.
+/// Carries the loop to the new thread and the outcome of `atspi_init` back. The starting thread blocks on a
+/// plain eventfd rather than a DispatchSemaphore: that one wait was all the daemon took from libdispatch, whose
+/// static copy then came into the release binary and its resident pages (BENCHMARKS.md, Memory).
 private final class ThreadStartup: Sendable {
     let loop: WatcherLoop
-    let connected = DispatchSemaphore(value: 0)
     let succeeded = Mutex(false)
+    private let connected = eventfd(0, Int32(EFD_CLOEXEC))
 
     init(loop: WatcherLoop) { self.loop = loop }
+
+    deinit {
+        if connected >= 0 { close(connected) }
+    }
+
+    func signalConnected() {
+        var one: UInt64 = 1
+        _ = write(connected, &one, MemoryLayout<UInt64>.size)
+    }
+
+    /// False when the kernel refused the eventfd (out of descriptors): the thread must not start then.
+    var canWait: Bool { connected >= 0 }
+
+    func waitUntilConnected() {
+        var value: UInt64 = 0
+        while read(connected, &value, MemoryLayout<UInt64>.size) < 0, errno == EINTR {}
+    }
 }
 
 private func watcherThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
@@ -133,7 +155,7 @@ private func watcherThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMut
     let loop = startup.loop
     let ok = loop.connect()
     startup.succeeded.withLock { $0 = ok }
-    startup.connected.signal()
+    startup.signalConnected()
     if ok { loop.run() }
     return nil
 }

@@ -113,6 +113,8 @@ final class Daemon {
         accessory?.bridge = accessibility
         Log.say("ready on display \(adapter.displayName)")
         announceReady()
+        let released = StartupPages.release()
+        if options.verbose { Log.line("note: released \(released) kB of start-up pages") }
     }
 
     func loop() -> Int32 {
