@@ -4,20 +4,58 @@ import OskshiftCore
 typealias AccessiblePointer = UnsafeMutablePointer<AtspiAccessible>
 
 /// Reads what the watcher needs from one accessible. Every call here may be a D-Bus round trip to the
-/// application (libatspi caches states, roles and parents; extents, caret and PID are asked each time), so it
+/// application (libatspi caches roles, and parents for some toolkits; extents, caret, states and PID are asked each
+/// time, measured with GTK3; the memos below keep what does not change), so it
 /// runs on the watcher thread only, where a slow application (libatspi waits up to 800 ms, 15 s in an
 /// application's first 15 s) delays only other AT-SPI reads.
 struct AccessibleReader {
     /// Per application connection (`AtspiApplication.bus_name`, never reused on a bus): PID and toolkit name,
     /// which would otherwise cost a round trip per event.
     private var applications: [String: (pid: Int32, toolkit: String)] = [:]
+    /// The states last read, and whose: GTK3's state sets are not in libatspi's cache, so each
+    /// `atspi_accessible_get_state_set` is a round trip (three per focus move, one per caret move, before). They
+    /// are read afresh when the focus moves; caret, text and bounds reads of the same field reuse them (a field
+    /// does not turn multi-line or read-only while the user types in it).
+    private var knownStates: (accessible: AccessiblePointer, states: FieldStates)?
+    /// Every accessible met on a walk up to a top-level, and that top-level (both referenced): fields of one
+    /// window share their ancestors, so a focus move to a field not seen before costs one parent read instead of
+    /// a parent and a role read per level (measured: 4 round trips, 1.3 ms of a 5 ms Tab in GTK3).
+    private var toplevelMemo = ToplevelMemo()
 
-    /// The kind of a newly focused accessible, from libatspi's cached state set and role.
+    /// What the watcher needs of a field's state set.
+    struct FieldStates {
+        var editable = false
+        var singleLine = false
+        var multiLine = false
+    }
+
+    /// The kind of a newly focused accessible, from its state set, read afresh, and (when not editable) its role.
     /// The corresponding calls are `atspi_accessible_get_state_set` and `atspi_accessible_get_role`.
-    func kind(of accessible: AccessiblePointer) -> FocusTracker<AccessiblePointer>.Kind {
-        if hasState(accessible, ATSPI_STATE_EDITABLE) { return .editable }
+    mutating func kind(of accessible: AccessiblePointer) -> FocusTracker<AccessiblePointer>.Kind {
+        if freshStates(of: accessible).editable { return .editable }
         let role = role(of: accessible)
         return Self.isWindow(role) || role == ATSPI_ROLE_APPLICATION ? .toplevel : .other
+    }
+
+    /// The accessible's states as last read, or read now.
+    mutating func states(of accessible: AccessiblePointer) -> FieldStates {
+        if let knownStates, knownStates.accessible == accessible { return knownStates.states }
+        return freshStates(of: accessible)
+    }
+
+    private mutating func freshStates(of accessible: AccessiblePointer) -> FieldStates {
+        var states = FieldStates()
+        if let set = atspi_accessible_get_state_set(accessible) {
+            states.editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
+            states.singleLine = atspi_state_set_contains(set, ATSPI_STATE_SINGLE_LINE) != 0
+            states.multiLine = atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE) != 0
+            g_object_unref(UnsafeMutableRawPointer(set))
+        }
+        // Referenced while remembered, so that no other accessible can take its address meanwhile.
+        g_object_ref(UnsafeMutableRawPointer(accessible))
+        if let knownStates { g_object_unref(UnsafeMutableRawPointer(knownStates.accessible)) }
+        knownStates = (accessible, states)
+        return states
     }
 
     /// `atspi_accessible_get_process_id`, cached per application; 0 when the bus does not say.
@@ -34,9 +72,8 @@ struct AccessibleReader {
         -> (update: AccessibleFocusUpdate, toplevel: AccessiblePointer?)
     {
         let app = application(of: accessible)
-        let lineMode: AccessibleFocusUpdate.LineMode =
-            hasState(accessible, ATSPI_STATE_SINGLE_LINE)
-            ? .single : hasState(accessible, ATSPI_STATE_MULTI_LINE) ? .multi : .unknown
+        let states = states(of: accessible)
+        let lineMode: AccessibleFocusUpdate.LineMode = states.singleLine ? .single : states.multiLine ? .multi : .unknown
         let toplevel: AccessiblePointer?
         if let knownToplevel {
             g_object_ref(UnsafeMutableRawPointer(knownToplevel))
@@ -44,10 +81,15 @@ struct AccessibleReader {
         } else {
             toplevel = toplevelAncestor(of: accessible)
         }
+        let widget = screenExtents(of: accessible)?.fieldRect
+        // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
+        // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
+        let caret = lineMode == .single && widget != nil ? nil : caretRect(of: accessible)
+        let toplevelExtents = toplevel.flatMap { screenExtents(of: $0) }
+        if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
         let update = AccessibleFocusUpdate(
-            editable: hasState(accessible, ATSPI_STATE_EDITABLE), pid: app.pid,
-            widget: screenExtents(of: accessible)?.fieldRect, caret: caretRect(of: accessible),
-            toplevel: toplevel.flatMap { screenExtents(of: $0)?.fieldRect }, lineMode: lineMode,
+            editable: states.editable, pid: app.pid, widget: widget, caret: caret,
+            toplevel: toplevelExtents?.fieldRect, lineMode: lineMode,
             toolkit: app.toolkit, change: change, timeMs: timeMs)
         return (update, toplevel)
     }
@@ -86,9 +128,11 @@ struct AccessibleReader {
         return CaretPlacement.caret(atCaret: atCaret, beforeCaret: beforeCaret)
     }
 
-    /// The nearest frame, window or dialog above the accessible (`atspi_accessible_get_parent`, cached by
-    /// libatspi), as a new reference.
-    func toplevelAncestor(of accessible: AccessiblePointer) -> AccessiblePointer? {
+    /// The nearest frame, window or dialog above the accessible (`atspi_accessible_get_parent` and the
+    /// parents' roles, or the memo of earlier walks), as a new reference.
+    mutating func toplevelAncestor(of accessible: AccessiblePointer) -> AccessiblePointer? {
+        if let known = toplevelMemo.toplevel(of: accessible) { return known }
+        var visited = [accessible]
         var current = accessible
         g_object_ref(UnsafeMutableRawPointer(current))
         // Deep widget trees are a few dozen levels; the bound only guards against a cyclic tree from a buggy app.
@@ -100,24 +144,40 @@ struct AccessibleReader {
                 g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
             }
+            if let known = toplevelMemo.toplevel(of: parent) {
+                g_object_unref(UnsafeMutableRawPointer(parent))
+                g_object_unref(UnsafeMutableRawPointer(current))
+                toplevelMemo.remember(visited, toplevel: known)
+                return known
+            }
             let parentRole = role(of: parent)
             if Self.isWindow(parentRole) {
                 g_object_unref(UnsafeMutableRawPointer(current))
+                toplevelMemo.remember(visited, toplevel: parent)
                 return parent
             }
             if parentRole == ATSPI_ROLE_APPLICATION || parentRole == ATSPI_ROLE_DESKTOP_FRAME {
                 g_object_unref(UnsafeMutableRawPointer(parent))
                 // A top-level whose role is no window's (Qt's plain QWidget windows are `filler`): the
                 // application's direct child stands for the window.
-                if current != accessible { return current }
+                if current != accessible {
+                    toplevelMemo.remember(visited.dropLast(), toplevel: current)
+                    return current
+                }
                 g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
             }
             g_object_unref(UnsafeMutableRawPointer(current))
             current = parent
+            visited.append(parent)
         }
         g_object_unref(UnsafeMutableRawPointer(current))
         return nil
+    }
+
+    /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).
+    mutating func forgetToplevel(_ toplevel: AccessiblePointer) {
+        toplevelMemo.forget(toplevel: toplevel)
     }
 
     func hasState(_ accessible: AccessiblePointer, _ state: AtspiStateType) -> Bool {

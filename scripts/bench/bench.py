@@ -49,6 +49,8 @@ pointer_band = 48
 [animation]
 duration_ms = 0
 """
+# The GTK form's field comes from AT-SPI; the xterms are not on the bus, so they keep the X sources.
+FIRST_EVENT_CONFIG = CONFIG.replace('"input-focus"', '"widget", "input-focus"')
 TAP_Y = 700  # the covered field: a press at this root y, under xvkbd's top (558)
 
 
@@ -141,6 +143,7 @@ class Bench:
         self.left = clients.start_xterm(test, self.desktop, "bench-left", "80x24+20+400")
         self.right = clients.start_xterm(test, self.desktop, "bench-right", "80x24+640+400")
         self.driver = Driver(self.desktop.display)
+        self.moveresize_atom = self.driver.atom("_NET_MOVERESIZE_WINDOW")
         self.watcher = Watcher(self.desktop, self.args.watcher)
         self.left_frame = self.driver.frame_of(self.left.window)
         self.right_frame = self.driver.frame_of(self.right.window)
@@ -242,7 +245,6 @@ class Bench:
             raise RuntimeError("%s: learning cycle failed (original %s, shown %s, restored %s)"
                                % (label, original, shown, restored))
         show_ms, hide_ms, misses, request_ms = [], [], 0, []
-        self.moveresize_atom = self.driver.atom("_NET_MOVERESIZE_WINDOW")
         for _ in range(cycles):
             time.sleep(gap())
             latency, keyboard_frame = self.show_keyboard(frame, shown, timeout=3.0)
@@ -399,6 +401,103 @@ class Bench:
         self.results["memory"] = {"samples": samples, "keyboard_toggles": toggles, "window_moves": configures,
                                   "seconds": time.monotonic() - started, "pss_uss": shares}
 
+    def run_first_event(self):
+        """Issue 18: for each of N fresh daemons, its first keyboard show, its first focus change to another window
+        and its first Tab in a NEW GTK window (a new application on the bus), each against the same daemon's next
+        ones of the same kind (steady). Shows and focus changes use the watcher's clock (keyboard frame MapNotify or
+        _NET_ACTIVE_WINDOW change -> frame at its final rect), as the latency phase; Tabs use an XTest press ->
+        ConfigureNotify clock, as the AT-SPI phase."""
+        runs, steady_cycles = self.args.first_event_runs, 5
+        log("  first events: %d fresh daemons, %d steady cycles each" % (runs, steady_cycles))
+        frames = {self.left.window: self.left_frame, self.right.window: self.right_frame}
+        originals = {w: self.driver.frame_rect(f) for w, f in frames.items()}
+        shown = self._learn_shown_rects(frames)
+        harness = Harness(self.desktop, self.desktop.log_dir)
+        keys = KeyClock(self.desktop)
+        tab, shift = keys.keycode(0xFF09), keys.keycode(0xFFE1)
+        samples = {kind: {"first": [], "steady": []} for kind in ("show", "show_request", "focus", "tab", "tab_request")}
+        misses = 0
+        try:
+            for run in range(runs):
+                daemon, _, _ = self.start_daemon("first-event-%d" % run, config_text=FIRST_EVENT_CONFIG)
+                time.sleep(0.3)  # ready, and the start-up pages let go of: what a boot or a login leaves
+                active = self.left.window
+                for cycle in range(steady_cycles + 1):
+                    kind = "first" if cycle == 0 else "steady"
+                    latency, keyboard_frame = self.show_keyboard(frames[active], shown[active], timeout=3.0)
+                    other = self.right.window if active == self.left.window else self.left.window
+                    since = self.watcher.mark()
+                    self.driver.activate(other)
+                    change = self.watcher.wait(lambda e: e[1] == "A", since, 3.0)
+                    reached = change and self.watcher.wait(
+                        lambda e: e[1] == "C" and e[2] == frames[other] and e[3] == shown[other], since, 3.0)
+                    if latency is None or not reached:
+                        misses += 1
+                    else:
+                        samples["show"][kind].append(latency)
+                        if self.last_request_ms is not None:
+                            samples["show_request"][kind].append(self.last_request_ms)
+                        samples["focus"][kind].append((reached[1][0] - change[1][0]) / 1e6)
+                    active = other
+                    self.driver.unmap(self.keyboard.window)
+                    for frame in frames.values():
+                        self.settle_rect(frame, quiet=0.15)
+                self.driver.activate(self.left.window)
+                self.settle_rect(self.left_frame, quiet=0.15)
+                self._first_tabs(harness, keys, run, tab, shift, steady_cycles, samples["tab"], samples["tab_request"])
+                self.stop(daemon)
+                for window, frame in frames.items():
+                    # openbox carries out the restore the daemon asked for before exiting a moment later.
+                    if self.settle_rect(frame, quiet=0.15) != originals[window]:
+                        raise RuntimeError("run %d left a window displaced" % run)
+        finally:
+            keys.close()
+            harness.close()
+        self.results["first_event"] = {
+            "runs": runs, "misses": misses,
+            **{kind: {which: summary(values) for which, values in parts.items()} for kind, parts in samples.items()}}
+
+    def _learn_shown_rects(self, frames):
+        """Where a daemon puts `left` and `right` when each is active under the keyboard."""
+        daemon, _, _ = self.start_daemon("first-event-learning", config_text=FIRST_EVENT_CONFIG)
+        self.driver.map(self.keyboard.window)
+        shown = {}
+        for window in (self.left.window, self.right.window, self.left.window):
+            self.driver.activate(window)
+            shown[window] = self.settle_rect(frames[window])
+        self.driver.unmap(self.keyboard.window)
+        self.settle_rect(self.left_frame)
+        self.stop(daemon)
+        return shown
+
+    def _first_tabs(self, harness, keys, run, tab, shift, steady_cycles, samples, requests):
+        """A NEW GTK3 form, entry-5 focused under the shown keyboard; the first Tab to entry-6, then Shift+Tab /
+        Tab alternately."""
+        self.driver.map(self.keyboard.window)
+        form = GtkForm(harness, "first-tab-%d" % run, "--entries", "6", "--focus", "entry-5",
+                       "--geometry", "400x300+100+480")
+        frame = self.driver.frame_of(form.window)
+        self.settle_rect(frame, quiet=0.4)  # its first focus report handled, placed for entry-5
+        adjusted = form.frame()
+        bottoms = {name: form.accessible(name)["widget"].bottom for name in ("entry-5", "entry-6")}
+        at_six = adjusted.y - (bottoms["entry-6"] - bottoms["entry-5"])
+        for cycle in range(steady_cycles * 2 + 1):
+            to_six = cycle % 2 == 0
+            since = self.watcher.mark()
+            started = keys.press(tab) if to_six else keys.press(shift, tab)
+            ended = keys.wait_frame(at_six if to_six else adjusted.y, adjusted.height, started + 5)
+            kind = "first" if cycle == 0 else "steady"
+            samples[kind].append((ended - started) * 1000)
+            # The split: press -> our _NET_MOVERESIZE_WINDOW (GTK's focus event, the bus, our reads and decision),
+            # the rest being openbox's move.
+            request = self.watcher.wait(lambda e: e[1] == "X" and e[3][0] == self.moveresize_atom, since, 0.5)
+            if request:
+                requests[kind].append(request[1][0] / 1e6 - started * 1000)
+            time.sleep(0.1)
+        self.desktop.end(form.process)
+        self.driver.unmap(self.keyboard.window)
+        self.settle_rect(self.left_frame, quiet=0.15)
+
     def run_memory_atspi(self):
         """The same RSS samples with the focus read over AT-SPI: a GTK3 form whose fields are Tabbed through
         (Tab, Tab, Shift+Tab: each an accessible focus event, a read of the field, often a move) while the keyboard
@@ -533,14 +632,15 @@ class Bench:
             log("  warning: left window not restored after the xtrace run")
         self.results["round_trips"] = {"tool": "xtrace", "per_phase": phases, "breakdown": breakdown}
 
-    PHASES = ("latency", "atspi_keyboard", "idle", "round_trips", "memory", "memory_atspi", "startup", "atspi")
+    PHASES = ("latency", "atspi_keyboard", "idle", "round_trips", "memory", "memory_atspi", "first_event", "startup",
+              "atspi")
 
     def run(self):
         wanted = set(self.args.only.split(",")) if self.args.only else set(self.PHASES)
         desktop_phases = [("latency", self.run_latency), ("atspi_keyboard", self.run_atspi_keyboard),
                           ("idle", lambda: self.run_polling_idle(self.args.idle_seconds)),
                           ("round_trips", self.run_round_trips), ("memory", self.run_memory),
-                          ("memory_atspi", self.run_memory_atspi),
+                          ("memory_atspi", self.run_memory_atspi), ("first_event", self.run_first_event),
                           ("startup", self.run_startup)]
         if any(name in wanted for name, _ in desktop_phases):
             self.start_desktop()
@@ -806,9 +906,46 @@ def report(results, engine_line):
                 what, s["n"], s["p50"], s["p95"], s["p99"], s["max"], s.get("first", float("nan"))))
     else:
         lines.append("AT-SPI: " + atspi.get("status", "not run"))
+    lines += _memory_atspi_report(results.get("memory_atspi"))
+    lines += _first_event_report(results.get("first_event"), results)
     if engine_line:
         lines.append(engine_line)
     return "\n".join(lines)
+
+
+def _memory_atspi_report(mem):
+    if not mem:
+        return []
+    if "samples" not in mem:
+        return ["RSS with AT-SPI reads: " + mem.get("status", "not run")]
+    return ["RSS with AT-SPI reads (GTK3 form Tabbed through under the keyboard; kB, VmRSS = RssAnon + RssFile) by "
+            "engine events handled: " + ", ".join("%d: %d = %d + %d" % (c, r[0], r[1], r[2]) for c, r in mem["samples"])
+            + " (%d Tabs, %d decisions from AT-SPI, %.1f s); then PSS %d kB, USS %d kB" % (
+                mem["tabs"], mem["widget_decisions"], mem["seconds"], mem["pss_uss"][0], mem["pss_uss"][1])]
+
+
+def _first_event_report(first, results):
+    """First events of fresh daemons against the steady ones, and the polling script's figures from this run."""
+    if not first:
+        return []
+    lines = ["", "first events of %d fresh daemons against the same daemons' next ones (ms; %d misses):" % (
+        first["runs"], first["misses"]),
+             "| event | first: n | p50 | p99 | max | steady: n | p50 | p99 | first p99 / steady p99 |"
+             " polling p99 / first p99 |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    polling = results.get("polling", {})
+    rows = (("keyboard show", "show", polling.get("keyboard", {}).get("show")),
+            ("  oskshift's share (MapNotify -> its request)", "show_request", None),
+            ("focus change to another window", "focus", polling.get("focus", {}).get("new_window")),
+            ("Tab in a new GTK window (XTest press -> frame)", "tab", None),
+            ("  press -> oskshift's request", "tab_request", None))
+    for title, key, baseline in rows:
+        a, b = first[key]["first"], first[key]["steady"]
+        against = "%.0fx" % (baseline["p99"] / a["p99"]) if baseline and a["n"] else "-"
+        lines.append("| %s | %d | %.2f | %.2f | %.2f | %d | %.2f | %.2f | %.2f | %s |" % (
+            title, a["n"], a["p50"], a["p99"], a["max"], b["n"], b["p50"], b["p99"],
+            a["p99"] / b["p99"] if b["n"] else float("nan"), against))
+    return lines
 
 
 def main():
@@ -820,6 +957,7 @@ def main():
     parser.add_argument("--out", default=os.path.join(REPOSITORY, "out", "bench"))
     parser.add_argument("--engine-bench-output", default=None)
     parser.add_argument("--atspi-runs", type=int, default=200)
+    parser.add_argument("--first-event-runs", type=int, default=20)
     parser.add_argument("--only", default=None,
                         help="comma-separated phases to run (%s); the report lists what ran" % ", ".join(Bench.PHASES))
     args = parser.parse_args()
