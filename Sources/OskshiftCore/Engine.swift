@@ -188,7 +188,6 @@ public struct Engine: Sendable {
             return true
         case .windowExtentsChanged:
             return false
-            return true
         case .accessibleFocus(_, let field):
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
         case .keyboardHidden, .windowConfigured, .windowDestroyed, .timerFired, .stopping:
