@@ -673,8 +673,8 @@ class Bench:
             form = GtkForm(harness, "bench-form", "--entries", "6", "--focus", "entry-5",
                            "--geometry", "400x300+100+480")
             self.driver.activate(form.window)
-            wait_for(lambda: _log_has(log_path, "source=widget"), timeout=10, interval=0.01,
-                     what="the daemon to take the field from AT-SPI")
+            wait_for(lambda: _log_has(log_path, "event: accessible-focus pid="), timeout=10, interval=0.01,
+                     what="the daemon to read the field over AT-SPI")
             frame = self.driver.frame_of(form.window)
             result = self.keyboard_cycles("oskshift AT-SPI", self.args.cycles, lambda: random.uniform(0.005, 0.025),
                                           frame=frame)
