@@ -9,11 +9,11 @@ struct FocusTrackerTests {
     let app: Int32 = 100
     let keyboard: Int32 = 200
 
-    @Test("Focus on an editable reads it, and the second copy of the event reads it again")
+    @Test("Focus on an editable reads it, and the second copy of the event reads it again as a re-layout")
     func focusOnEditableReads() {
         var tracker = Tracker(ignoredPIDs: [keyboard])
         #expect(tracker.handle(.focused("entry-1", pid: app, kind: .editable)) == .read("entry-1", .focus))
-        #expect(tracker.handle(.focused("entry-1", pid: app, kind: .editable)) == .read("entry-1", .focus))
+        #expect(tracker.handle(.focused("entry-1", pid: app, kind: .editable)) == .read("entry-1", .bounds))
         #expect(tracker.trackedField == "entry-1")
     }
 

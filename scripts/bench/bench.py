@@ -125,6 +125,23 @@ def summary(samples_ms):
 # --- the scenario ----------------------------------------------------------------------------------------------
 
 
+class RssSampler:
+    """Appends (events, VmRSS...) to `samples` at every 2 500 engine events a --verbose daemon has logged."""
+
+    def __init__(self, pid, log_path, samples, every=2500, target=10000):
+        self.pid, self.log_path, self.samples = pid, log_path, samples
+        self.every, self.target, self.next = every, target, every
+
+    def reached_target(self):
+        """Samples when due; True once the daemon has handled `target` events."""
+        count = _event_count(self.log_path)
+        if count < self.next:
+            return False
+        self.samples.append((count, _rss_kb(self.pid)))
+        self.next += self.every
+        return count >= self.target
+
+
 class Bench:
     def __init__(self, args):
         self.args = args
@@ -165,6 +182,19 @@ class Bench:
         if process.poll() is not None:
             raise RuntimeError("oskshift exited with %s; see %s" % (process.returncode, log_path))
         return process, time.monotonic() - started, log_path
+
+    def start_daemon_then_form(self, harness, daemon_name, form_name):
+        """A verbose daemon with the `widget` source, then the GTK3 form (400x300+100+480, entry-5 focused), active;
+        returns once the daemon has read the form's field over AT-SPI: (daemon, its log, form). The daemon first:
+        it learns the field from the form's focus event."""
+        daemon, _, log_path = self.start_daemon(daemon_name, verbose=True,
+                                                config_text=CONFIG.replace('"input-focus"', '"widget"'))
+        harness.addCleanup(self.stop, daemon)
+        form = GtkForm(harness, form_name, "--entries", "6", "--focus", "entry-5", "--geometry", "400x300+100+480")
+        self.driver.activate(form.window)
+        wait_for(lambda: _log_has(log_path, "event: accessible-focus pid="), timeout=10, interval=0.01,
+                 what="the daemon to read the field over AT-SPI")
+        return daemon, log_path, form
 
     def start_polling(self):
         script = os.path.join(HERE, "polling-workaround.sh")
@@ -283,18 +313,14 @@ class Bench:
         for _ in range(cycles):
             time.sleep(gap())
             other = self.right.window if current == self.left.window else self.left.window
-            since = self.watcher.mark()
-            self.driver.activate(other)
-            change = self.watcher.wait(lambda e: e[1] == "A", since, 3.0)
-            reached = change and self.watcher.wait(
-                lambda e: e[1] == "C" and e[2] == frames[other] and e[3] == shown[other], since, 3.0)
+            since, change, reached_ms = self.activate_timed(other, frames[other], shown[other])
             back = change and self.watcher.wait(
                 lambda e: e[1] == "C" and e[2] == frames[current] and e[3] == originals[current], since, 3.0)
-            if not reached or not back:
+            if reached_ms is None or not back:
                 misses += 1
                 self.settle_rect(frames[other])
             else:
-                samples.append((reached[1][0] - change[1][0]) / 1e6)
+                samples.append(reached_ms)
                 restore_samples.append((back[1][0] - change[1][0]) / 1e6)
             current = other
         self.driver.unmap(self.keyboard.window)
@@ -305,6 +331,16 @@ class Bench:
             self.settle_rect(self.left_frame, quiet=0.3)
         log("  %s focus: %d cycles, %d misses" % (label, cycles, misses))
         return {"new_window": summary(samples), "old_window_restored": summary(restore_samples), "misses": misses}
+
+    def activate_timed(self, window, frame, expected):
+        """Activates `window` as a pager does: (watcher mark before, its _NET_ACTIVE_WINDOW change or None, ms
+        from that change to `frame` at `expected` or None)."""
+        since = self.watcher.mark()
+        self.driver.activate(window)
+        change = self.watcher.wait(lambda e: e[1] == "A", since, 3.0)
+        reached = change and self.watcher.wait(
+            lambda e: e[1] == "C" and e[2] == frame and e[3] == expected, since, 3.0)
+        return since, change, (reached[1][0] - change[1][0]) / 1e6 if reached else None
 
     def run_latency(self):
         cycles = self.args.cycles
@@ -363,17 +399,11 @@ class Bench:
         daemon, _, log_path = self.start_daemon("memory", verbose=True)
         time.sleep(0.3)
         samples = [(_event_count(log_path), _rss_kb(daemon.pid))]
-        frame, target = self.left_frame, 10000
-        next_sample = 2500
+        frame = self.left_frame
+        sampler = RssSampler(daemon.pid, log_path, samples)
         toggles, started = 0, time.monotonic()
         configures = 0
-        while True:
-            count = _event_count(log_path)
-            if count >= next_sample:
-                samples.append((count, _rss_kb(daemon.pid)))
-                next_sample += 2500
-                if count >= target:
-                    break
+        while not sampler.reached_target():
             # A keyboard cycle with its adjustment and restore, then a burst of moves of the uncovered window
             # (each one a windowConfigured through the engine), as a busy session would send them.
             since = self.watcher.mark()
@@ -426,18 +456,15 @@ class Bench:
                     kind = "first" if cycle == 0 else "steady"
                     latency, keyboard_frame = self.show_keyboard(frames[active], shown[active], timeout=3.0)
                     other = self.right.window if active == self.left.window else self.left.window
-                    since = self.watcher.mark()
-                    self.driver.activate(other)
-                    change = self.watcher.wait(lambda e: e[1] == "A", since, 3.0)
-                    reached = change and self.watcher.wait(
-                        lambda e: e[1] == "C" and e[2] == frames[other] and e[3] == shown[other], since, 3.0)
-                    if latency is None or not reached:
+                    request_ms = self.last_request_ms
+                    _, _, reached_ms = self.activate_timed(other, frames[other], shown[other])
+                    if latency is None or reached_ms is None:
                         misses += 1
                     else:
                         samples["show"][kind].append(latency)
-                        if self.last_request_ms is not None:
-                            samples["show_request"][kind].append(self.last_request_ms)
-                        samples["focus"][kind].append((reached[1][0] - change[1][0]) / 1e6)
+                        if request_ms is not None:
+                            samples["show_request"][kind].append(request_ms)
+                        samples["focus"][kind].append(reached_ms)
                     active = other
                     self.driver.unmap(self.keyboard.window)
                     for frame in frames.values():
@@ -506,25 +533,13 @@ class Bench:
         harness = Harness(self.desktop, self.desktop.log_dir)
         keys = KeyClock(self.desktop)
         try:
-            daemon, _, log_path = self.start_daemon("memory-atspi", verbose=True,
-                                                    config_text=CONFIG.replace('"input-focus"', '"widget"'))
-            harness.addCleanup(self.stop, daemon)
-            form = GtkForm(harness, "bench-memory-form", "--entries", "6", "--focus", "entry-5",
-                           "--geometry", "400x300+100+480")
-            self.driver.activate(form.window)
-            wait_for(lambda: _log_has(log_path, "event: accessible-focus pid="), timeout=10, interval=0.01,
-                     what="the daemon to read the field over AT-SPI")
+            daemon, log_path, _ = self.start_daemon_then_form(harness, "memory-atspi", "bench-memory-form")
             time.sleep(0.5)
             samples = [(_event_count(log_path), _rss_kb(daemon.pid))]
             tab, shift = keys.keycode(0xFF09), keys.keycode(0xFFE1)
-            next_sample, target, started, tabs = 2500, 10000, time.monotonic(), 0
-            while time.monotonic() - started < 300:
-                count = _event_count(log_path)
-                if count >= next_sample:
-                    samples.append((count, _rss_kb(daemon.pid)))
-                    next_sample += 2500
-                    if count >= target:
-                        break
+            sampler = RssSampler(daemon.pid, log_path, samples)
+            started, tabs = time.monotonic(), 0
+            while time.monotonic() - started < 300 and not sampler.reached_target():
                 self.driver.map(self.keyboard.window)
                 self.driver.sync()
                 time.sleep(0.03)
@@ -666,15 +681,7 @@ class Bench:
             return
         harness = Harness(self.desktop, self.desktop.log_dir)
         try:
-            # The daemon first: it learns the field from the form's focus event.
-            daemon, _, log_path = self.start_daemon("atspi-keyboard-oskshift", verbose=True,
-                                                    config_text=CONFIG.replace('"input-focus"', '"widget"'))
-            harness.addCleanup(self.stop, daemon)
-            form = GtkForm(harness, "bench-form", "--entries", "6", "--focus", "entry-5",
-                           "--geometry", "400x300+100+480")
-            self.driver.activate(form.window)
-            wait_for(lambda: _log_has(log_path, "event: accessible-focus pid="), timeout=10, interval=0.01,
-                     what="the daemon to read the field over AT-SPI")
+            daemon, log_path, form = self.start_daemon_then_form(harness, "atspi-keyboard-oskshift", "bench-form")
             frame = self.driver.frame_of(form.window)
             result = self.keyboard_cycles("oskshift AT-SPI", self.args.cycles, lambda: random.uniform(0.005, 0.025),
                                           frame=frame)
