@@ -17,11 +17,11 @@ struct AccessibleReader {
     /// `atspi_accessible_get_state_set` is a round trip, three per focus move and one per caret move before
     /// (measured: 0.2 ms at the median, 0.4 ms at p90 of a Tab). Only editable ones are kept, and what is kept
     /// does not change while a field lives: single-line or multi-line.
-    private var knownStates: [AccessiblePointer: FieldStates] = [:]
+    private var knownStates = AccessibleMemo<FieldStates>()
     /// Every accessible met on a walk up to a top-level, and that top-level (both referenced): fields of one
     /// window share their ancestors, so a focus move to a field not seen before costs one parent read instead of
     /// a parent and a role read per level (measured: 4 round trips, 1.3 ms of a 5 ms Tab in GTK3).
-    private var toplevelMemo = ToplevelMemo()
+    private var toplevelMemo = AccessibleMemo<AccessiblePointer>.toplevels()
 
     /// What the watcher needs of a field's state set.
     struct FieldStates {
@@ -50,12 +50,7 @@ struct AccessibleReader {
         }
         // Only fields are remembered: a browser may announce the focus on an element before it turns editable.
         guard states.editable else { return states }
-        if knownStates.count >= ToplevelMemo.capacity {
-            for remembered in knownStates.keys { g_object_unref(UnsafeMutableRawPointer(remembered)) }
-            knownStates.removeAll()
-        }
-        g_object_ref(UnsafeMutableRawPointer(accessible))
-        knownStates[accessible] = states
+        knownStates.remember(states, for: accessible)
         return states
     }
 
@@ -74,7 +69,8 @@ struct AccessibleReader {
     {
         let app = application(of: accessible)
         let states = states(of: accessible)
-        let lineMode: AccessibleFocusUpdate.LineMode = states.singleLine ? .single : states.multiLine ? .multi : .unknown
+        let lineMode: AccessibleFocusUpdate.LineMode =
+            states.singleLine ? .single : states.multiLine ? .multi : .unknown
         let toplevel: AccessiblePointer?
         if let knownToplevel {
             g_object_ref(UnsafeMutableRawPointer(knownToplevel))
@@ -178,7 +174,7 @@ struct AccessibleReader {
 
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).
     mutating func forgetToplevel(_ toplevel: AccessiblePointer) {
-        toplevelMemo.forget(toplevel: toplevel)
+        toplevelMemo.forget { $0 == toplevel }
     }
 
     func hasState(_ accessible: AccessiblePointer, _ state: AtspiStateType) -> Bool {
