@@ -17,6 +17,7 @@ from xquery import Rect
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 READY = re.compile(r"^oskshift: ready on display (\S+)", re.M)
 DECISION = re.compile(r"^.*decision: (.*)$", re.M)
+SAVED_ORIGINAL = re.compile(r"^action: save-original (\S+) (\S+)", re.M)
 RECT = re.compile(r"^(-?\d+)x(-?\d+)([+-]-?\d+)([+-]-?\d+)$")
 
 # duration_ms = 0: the geometry is final as soon as the daemon has acted, so tests need no animation waits.
@@ -118,6 +119,10 @@ class Daemon:
 
     def decisions_for(self, window, since=0):
         return [d for d in self.decisions(since) if _same_window(d.get("window"), window)]
+
+    def saved_originals(self, window):
+        """Every geometry the daemon saved for the window before moving it (`action: save-original`), in order."""
+        return [parse_rect(rect) for logged, rect in SAVED_ORIGINAL.findall(self.log()) if _same_window(logged, window)]
 
     def is_alive(self):
         return self.process is not None and self.process.poll() is None
