@@ -25,6 +25,8 @@ public struct Engine: Sendable {
     private var observedFrameSize: Size?
     /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
     private var accessibleApplications: Set<Int32> = []
+    /// The daemon listens to the accessibility bus: its list of applications has come at least once.
+    private var listensToBus = false
     private var accessibleFields: [Int32: AccessibleField] = [:]
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
     /// is decided from it, so that a re-layout of the shrunk window never flips the decision.
@@ -40,12 +42,27 @@ public struct Engine: Sendable {
     /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
     /// the keyboard hides.
     private var refused: Set<WindowID> = []
-    private var timerRunning = false
+    private var timer = TimerUse.off
     /// After `stopping` the engine answers nothing more: the daemon is on its way out.
     private var stopped = false
 
     /// How often an animation steps.
     public static let frameIntervalMs = 16
+    /// An application joins the accessibility bus with an asynchronous call (GTK's `Embed`), so the registry's
+    /// word that it is there can reach the daemon after its first window has mapped and taken the focus. A window
+    /// mapped less than this long ago, of a process the bus has not named yet, is not moved by the X-side sources
+    /// until then, when the order asks the bus at all (seen: a GTK form mapped under a docked keyboard was moved
+    /// 8 px by the `window` source, then put back when its application said no field was focused).
+    public static let busJoiningGraceMs = 250
+
+    /// What the one timer is for.
+    enum TimerUse: Equatable {
+        case off
+        /// An animation: a tick every frame.
+        case frames
+        /// One tick at this time: the end of a window's wait for its application on the bus.
+        case once(at: Int)
+    }
     /// A placement that differs from the current one by at most this many pixels, with the field still clear,
     /// is not worth a move: a keyboard jittering by a pixel does not make the window bounce.
     public static let hysteresis = 4
@@ -94,10 +111,25 @@ public struct Engine: Sendable {
 
     /// How the focus rect of `window` is chosen now.
     func choice(for window: WindowFacts) -> FocusSelection.Choice {
-        FocusSelection.choose(
+        let order = configuration.settings(for: window.wmClass).focus
+        if busJoiningDeadline(of: window, order: order) != nil {
+            return .nothing("waiting for its application on the accessibility bus")
+        }
+        return FocusSelection.choose(
             accessible: accessibleState(of: window), observed: observed,
             frameSize: observedFrameSize ?? window.frame.size,
-            order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand)
+            order: order, pointerBand: configuration.avoidance.pointerBand)
+    }
+
+    /// When `window`'s wait for its application on the bus ends, while it waits (`busJoiningGraceMs`): only a
+    /// window mapped since the daemon started, with a `_NET_WM_PID` the bus has not named, while the daemon listens
+    /// to the bus and the order asks it.
+    func busJoiningDeadline(of window: WindowFacts, order: [FocusSource]) -> Int? {
+        guard listensToBus, order.contains(.caret) || order.contains(.widget), let pid = window.pid,
+              !accessibleApplications.contains(pid), let mapped = window.mappedAtMs
+        else { return nil }
+        let deadline = mapped + Engine.busJoiningGraceMs
+        return clock < deadline ? deadline : nil
     }
 
     /// What the accessibility bus says about `window`: its application's editable field when it is in this window;
@@ -139,6 +171,7 @@ public struct Engine: Sendable {
             observed = newObservations
             observedFrameSize = frame.size
         case .accessibleApplications(let pids):
+            listensToBus = true
             accessibleApplications = pids
             accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
         case .accessibleFocus(let pid, let field):
@@ -454,9 +487,9 @@ public struct Engine: Sendable {
         var actions = adjustments.values.filter { !$0.settling }.sorted { $0.id < $1.id }
             .flatMap { restoringActions($0) }
         adjustments.removeAll()
-        if timerRunning {
+        if timer != .off {
             actions.append(.stopTimer)
-            timerRunning = false
+            timer = .off
         }
         return actions
     }
@@ -475,10 +508,23 @@ public struct Engine: Sendable {
     }
 
     private mutating func updateTimer() -> [Action] {
-        let animating = adjustments.values.contains { $0.animation != nil }
-        guard animating != timerRunning else { return [] }
-        timerRunning = animating
-        return [animating ? .startTimer(intervalMs: Engine.frameIntervalMs) : .stopTimer]
+        let wanted: TimerUse
+        if adjustments.values.contains(where: { $0.animation != nil }) {
+            wanted = .frames
+        } else if let focus, keyboard != nil,
+                  let deadline = busJoiningDeadline(of: focus.window,
+                                                    order: configuration.settings(for: focus.window.wmClass).focus) {
+            wanted = .once(at: deadline)
+        } else {
+            wanted = .off
+        }
+        guard wanted != timer else { return [] }
+        timer = wanted
+        switch wanted {
+        case .off: return [.stopTimer]
+        case .frames: return [.startTimer(intervalMs: Engine.frameIntervalMs)]
+        case .once(let deadline): return [.startTimer(intervalMs: max(1, deadline - clock))]
+        }
     }
 
     // MARK: - Learning what happened

@@ -48,13 +48,17 @@ public struct WindowFacts: Hashable, Sendable {
     public var isKeyboard: Bool
     /// `_NET_WM_PID`: tells whether the window's application is on the accessibility bus.
     public var pid: Int32?
+    /// When the window (its frame) was mapped, in the engine's clock; nil when it was mapped before the daemon
+    /// started. A window that has just appeared may belong to an application still joining the bus.
+    public var mappedAtMs: Int?
 
     public init(
         id: WindowID, frame: Rect, extents: FrameExtents = .none, kind: WindowKind = .normal,
         overrideRedirect: Bool = false, state: WindowState = .normal, minSize: Size? = nil, maxSize: Size? = nil,
-        wmClass: WMClass? = nil, isKeyboard: Bool = false, pid: Int32? = nil
+        wmClass: WMClass? = nil, isKeyboard: Bool = false, pid: Int32? = nil, mappedAtMs: Int? = nil
     ) {
         self.pid = pid
+        self.mappedAtMs = mappedAtMs
         self.id = id
         self.frame = frame
         self.extents = extents

@@ -1,4 +1,5 @@
 import CX11
+import Clock
 import OskshiftCore
 
 /// The bottom half: each X event only updates state, emits what it alone proves, and marks what must be
@@ -110,6 +111,7 @@ extension X11Adapter {
     func mapNotify(_ event: XMapEvent) {
         let window = event.window
         noteMapped(window, true, overrideRedirect: event.override_redirect)
+        if event.event == connection.root { mappedAt[window] = MonotonicClock.milliseconds() }
         if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
         guard event.event == connection.root, window != managerWindow else { return }
         // A frame may be override-redirect (matchbox-window-manager's are): look for a client in any case.

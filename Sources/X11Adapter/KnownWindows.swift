@@ -63,6 +63,7 @@ extension X11Adapter {
         framedDirectly.remove(window)
         mapStates[window] = nil
         overrideRedirects[window] = nil
+        mappedAt[window] = nil
         for (client, frame) in frameOf where frame == window { frameOf[client] = nil }
     }
 
@@ -96,12 +97,15 @@ extension X11Adapter {
         return attributes
     }
 
-    /// `Connection.facts(client:keyboards:)` with the known frame and override-redirect flag.
+    /// `Connection.facts(client:keyboards:)` with the known frame and override-redirect flag, and when the frame
+    /// was mapped.
     func facts(client: Window) -> WindowFacts? {
         guard let topLevel = topLevel(client: client),
             let overrideRedirect = overrideRedirects[client] ?? attributes(client).map({ $0.override_redirect != 0 })
         else { return nil }
-        return connection.facts(topLevel: topLevel, overrideRedirect: overrideRedirect,
+        var facts = connection.facts(topLevel: topLevel, overrideRedirect: overrideRedirect,
             keyboards: settings.keyboards)
+        facts?.mappedAtMs = mappedAt[topLevel.frame]
+        return facts
     }
 }

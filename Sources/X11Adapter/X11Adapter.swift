@@ -88,6 +88,9 @@ public final class X11Adapter {
     /// Map state and override-redirect flag as last reported (KnownWindows.swift).
     var mapStates: [Window: Bool] = [:]
     var overrideRedirects: [Window: Bool] = [:]
+    /// When each root child was last seen mapped (MonotonicClock ms, from its MapNotify); none for windows already
+    /// mapped when the daemon started.
+    var mappedAt: [Window: Int] = [:]
     /// Subwindows of each client given FocusChangeMask (FocusWatcher.swift: watchFocus).
     var focusWatched: [Window: Set<Window>] = [:]
     /// XGetInputFocus's answer during one settleFocus (outer nil: not read yet).

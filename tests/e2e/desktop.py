@@ -201,6 +201,19 @@ def _end_process_group(process, sig=signal.SIGTERM, grace=2.0):
             stream.close()
 
 
+def processes_named(desktop, name):
+    """This desktop's processes whose command name (/proc/PID/comm, at most 15 characters) is `name`."""
+    pids = []
+    for pid in _pids_with_marker(desktop.home):
+        try:
+            with open("/proc/%d/comm" % pid) as f:
+                if f.read().strip() == name[:15]:
+                    pids.append(pid)
+        except OSError:
+            continue
+    return pids
+
+
 def _kill_group_quietly(pgid, sig):
     try:
         os.killpg(pgid, sig)

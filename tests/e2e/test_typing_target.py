@@ -6,10 +6,14 @@ comes from the application over AT-SPI, window geometry from the server; after s
 the window holds still for 0.6 s.
 """
 import os
+import signal
+import threading
+import time
 import unittest
 
 import requirements
 from daemon import MARGIN
+from desktop import processes_named
 from e2e_case import DesktopTestCase, is_acting
 from keyboards import Onboard, Xvkbd
 from test_accessibility import PYTHON_WITH_GI, GtkForm
@@ -68,6 +72,39 @@ class TypingTarget(DesktopTestCase):
         self.assertFieldBecomesClear(form, "entry-6", keyboard)
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_a_form_that_maps_before_its_application_has_joined_the_bus_is_not_moved(self):
+        # GTK joins the accessibility bus with an asynchronous call, so its window can map (and take the focus)
+        # before the registry names it; the daemon then knows only the X side. Made certain here by stopping
+        # at-spi2-registryd until 0.1 s after the form maps. A button has the focus: nothing may move.
+        keyboard = self.keyboard.show()
+        registries = processes_named(self.desktop, "at-spi2-registryd")
+        self.assertEqual(len(registries), 1, "one at-spi2-registryd on this desktop")
+        registry = registries[0]
+        os.kill(registry, signal.SIGSTOP)
+        self.addCleanup(os.kill, registry, signal.SIGCONT)
+
+        def resume_after_the_map():
+            try:
+                wait_for(lambda: self.desktop.x.viewable_window("--name", "^joining-late$"), timeout=20,
+                         interval=0.01, what="the form to map")
+                time.sleep(0.1)
+            finally:
+                os.kill(registry, signal.SIGCONT)
+        resumer = threading.Thread(target=resume_after_the_map, daemon=True)
+        resumer.start()
+        form = self.form("joining-late", "--entries", "6", "--button", "--focus", "button",
+                         "--geometry", "400x300+100+480")
+        resumer.join(20)
+        self.assertNoAdjustment(self.daemon, form.window)
+        original = form.frame()
+        if self.keyboard_kind is Xvkbd:
+            self.assertGreater(original.bottom, keyboard.y, "the form maps under the keyboard")
+        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNoAdjustment(self.daemon, form.window)
+        # And its field, once focused, is helped as usual.
+        form.focus_by_keys("entry-6", "shift+Tab")
+        self.assertFieldBecomesClear(form, "entry-6", keyboard)
 
     def placed_frame(self, *options):
         """Where openbox places a form with these options while no keyboard is up."""
