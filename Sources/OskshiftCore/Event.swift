@@ -29,7 +29,7 @@ public enum Event: Equatable, Sendable {
     /// Send it after the initial screen, keyboard and focus events: an unfocused or uncovered window is restored
     /// at once, the focused and covered one is placed again from its saved original.
     case displacedWindowFound(WindowFacts, saved: SavedGeometry)
-    /// The animation timer ticked.
+    /// The engine's timer ticked: an animation frame, or the end of a new window's wait for the bus.
     case timerFired
     /// The daemon is stopping: restore everything at once.
     case stopping
@@ -44,7 +44,8 @@ public enum Action: Hashable, Sendable {
     /// Save the original geometry on the window, so a restart can restore it.
     case saveOriginal(WindowID, SavedGeometry)
     case clearOriginal(WindowID)
-    /// Tick `timerFired` every `intervalMs` until `stopTimer`. Only runs while an animation does.
+    /// Tick `timerFired` every `intervalMs` until `stopTimer` (a new `startTimer` replaces the interval). Only runs
+    /// while an animation does, or once at the end of a new window's wait for its application on the bus.
     case startTimer(intervalMs: Int)
     case stopTimer
     /// One line of the decision trace.

@@ -28,7 +28,8 @@ struct SignalSource {
     }
 }
 
-/// A timerfd: the engine's animation timer (armed only between startTimer and stopTimer) and auto-show's one-shot
+/// A timerfd: the engine's timer (animation frames, or the end of a new window's wait for the bus; armed only
+/// between startTimer and stopTimer) and auto-show's one-shot
 /// hide delay; neither runs while idle, so an idle daemon never wakes.
 /// The corresponding calls are timerfd_create(2) and timerfd_settime(2).
 struct TimerSource {
