@@ -5,9 +5,10 @@ import Darwin
 #endif
 
 /// The two file operations the configuration needs, straight from libc: the daemon stays small without Foundation.
-enum FileSystem {
-    struct ReadFailure: Error, CustomStringConvertible {
-        let description: String
+/// The daemon reads /proc/self/smaps with `readFile` too (StartupPages).
+public enum FileSystem {
+    public struct ReadFailure: Error, CustomStringConvertible {
+        public let description: String
     }
 
     /// The corresponding C call is stat(2).
@@ -17,7 +18,7 @@ enum FileSystem {
     }
 
     /// The whole file, or the reason it could not be read (strerror of open(2) or read(2)).
-    static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
+    public static func readFile(_ path: String) -> Result<[UInt8], ReadFailure> {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(currentError()) }
         defer { close(descriptor) }

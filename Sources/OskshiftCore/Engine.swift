@@ -111,20 +111,20 @@ public struct Engine: Sendable {
 
     /// How the focus rect of `window` is chosen now.
     func choice(for window: WindowFacts) -> FocusSelection.Choice {
-        let order = configuration.settings(for: window.wmClass).focus
-        if busJoiningDeadline(of: window, order: order) != nil {
+        if busJoiningDeadline(of: window) != nil {
             return .nothing("waiting for its application on the accessibility bus")
         }
         return FocusSelection.choose(
             accessible: accessibleState(of: window), observed: observed,
             frameSize: observedFrameSize ?? window.frame.size,
-            order: order, pointerBand: configuration.avoidance.pointerBand)
+            order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand)
     }
 
     /// When `window`'s wait for its application on the bus ends, while it waits (`busJoiningGraceMs`): only a
     /// window mapped since the daemon started, with a `_NET_WM_PID` the bus has not named, while the daemon listens
     /// to the bus and the order asks it.
-    func busJoiningDeadline(of window: WindowFacts, order: [FocusSource]) -> Int? {
+    func busJoiningDeadline(of window: WindowFacts) -> Int? {
+        let order = configuration.settings(for: window.wmClass).focus
         guard listensToBus, order.contains(.caret) || order.contains(.widget), let pid = window.pid,
               !accessibleApplications.contains(pid), let mapped = window.mappedAtMs
         else { return nil }
@@ -511,9 +511,7 @@ public struct Engine: Sendable {
         let wanted: TimerUse
         if adjustments.values.contains(where: { $0.animation != nil }) {
             wanted = .frames
-        } else if let focus, keyboard != nil,
-                  let deadline = busJoiningDeadline(of: focus.window,
-                                                    order: configuration.settings(for: focus.window.wmClass).focus) {
+        } else if let focus, keyboard != nil, let deadline = busJoiningDeadline(of: focus.window) {
             wanted = .once(at: deadline)
         } else {
             wanted = .off

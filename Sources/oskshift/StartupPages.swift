@@ -1,3 +1,4 @@
+import ConfigFile
 import Glibc
 
 /// Start-up runs much code that no event runs again: the dynamic linker relocating a dozen libraries, the
@@ -56,7 +57,8 @@ enum StartupPages {
     /// Releases the resident pages of every releasable mapping; returns how many kB were unmapped.
     @discardableResult
     static func release() -> Int {
-        guard let smaps = readWholeFile("/proc/self/smaps") else { return 0 }
+        guard case .success(let bytes) = FileSystem.readFile("/proc/self/smaps") else { return 0 }
+        let smaps = String(decoding: bytes, as: UTF8.self)
         var released = 0
         for mapping in releasable(smaps: smaps) {
             let base = UnsafeMutableRawPointer(bitPattern: mapping.start)
@@ -65,20 +67,5 @@ enum StartupPages {
             }
         }
         return released
-    }
-
-    private static func readWholeFile(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }
