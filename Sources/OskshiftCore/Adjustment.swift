@@ -31,6 +31,15 @@ struct Adjustment: Equatable, Sendable {
     var keptHeight: Int?
     /// The application resized the window itself: its field is placed again once read at this size.
     var awaitingLayoutAt: Size?
+    /// When our last request went out, until the window's next ConfigureNotify: the request in flight.
+    var awaitingAnswerSince: Int?
+    /// The newest frame wanted while a request was in flight: it goes out when that one is answered.
+    var queued: Rect?
+    /// The last frames we asked for, answered or not: a window manager working through a backlog answers seconds
+    /// late, after the request has left `pending`, and such a late answer is ours, not the user's move (taken for
+    /// one, the window would be released and left displaced). A user's drag lands on one of these only by chance.
+    var requested: [Rect] = []
+    static let requestedKept = 16
 
     init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect) {
         self.id = id
@@ -39,6 +48,59 @@ struct Adjustment: Equatable, Sendable {
         self.target = current
         self.shown = current
         self.current = current
+    }
+}
+
+// MARK: - One request in flight
+
+/// A window manager works through requests in order, one at a time, and a slow one (openbox under load: 0.5 ms a
+/// request) falls behind a burst of focus changes. Sending every frame the engine wants would queue hundreds of
+/// our moves in it, and the window would reach its last one, the one that counts (the restore when the keyboard
+/// hides), seconds late. So a window has at most one request in flight: a frame wanted meanwhile waits in `queued`,
+/// newer ones replace it, and it goes out at the window's next ConfigureNotify, or once the request in flight is
+/// `Engine.unansweredAfterMs` old (a request that changes nothing gets no ConfigureNotify).
+extension Adjustment {
+    /// Asks for `frame`: the move to send now, or nil when it is queued behind the request in flight.
+    mutating func request(_ frame: Rect, now: Int) -> Action? {
+        shown = frame
+        if awaitsAnswer(at: now) {
+            queued = frame
+            return nil
+        }
+        return send(frame, now: now)
+    }
+
+    /// The queued frame's move, once the request before it is answered or given up on; nil when nothing is queued,
+    /// it must still wait, or the window is already there.
+    mutating func releaseQueued(now: Int) -> Action? {
+        guard let frame = queued, !awaitsAnswer(at: now) else { return nil }
+        queued = nil
+        if frame == current && pending.isEmpty { return nil }
+        return send(frame, now: now)
+    }
+
+    func awaitsAnswer(at now: Int) -> Bool {
+        awaitingAnswerSince.map { now - $0 < Engine.unansweredAfterMs } ?? false
+    }
+
+    /// When the queued frame goes out if no ConfigureNotify comes first.
+    var queuedDeadline: Int? {
+        guard queued != nil, let since = awaitingAnswerSince else { return nil }
+        return since + Engine.unansweredAfterMs
+    }
+
+    private mutating func send(_ frame: Rect, now: Int) -> Action {
+        queued = nil
+        awaitingAnswerSince = now
+        pending.append(PendingRequest(frame: frame, time: now))
+        noteRequested(frame)
+        return .moveResize(id, frame: frame, extents: extents)
+    }
+
+    mutating func noteRequested(_ frame: Rect) {
+        requested.removeAll { $0 == frame }
+        requested.append(frame)
+        if requested.count > Adjustment.requestedKept { requested.removeFirst() }
     }
 }
 

@@ -60,13 +60,15 @@ public struct Engine: Sendable {
         case off
         /// An animation: a tick every frame.
         case frames
-        /// One tick at this time: the end of a window's wait for its application on the bus.
+        /// One tick at this time: the end of a window's wait for its application on the bus, or when a queued move
+        /// goes out unless its window is configured first.
         case once(at: Int)
     }
     /// A placement that differs from the current one by at most this many pixels, with the field still clear,
     /// is not worth a move: a keyboard jittering by a pixel does not make the window bounce.
     public static let hysteresis = 4
-    /// A requested frame that the server has not reported back within this time is no longer expected.
+    /// A requested frame that the server has not reported back within this time is no longer expected (a late answer
+    /// is still recognised as ours: `Adjustment.requested`).
     public static let pendingLifetimeMs = 1000
     /// A request the server has not answered within this time was most likely ignored without a word (a window
     /// manager keeping a window at its minimum size sends no ConfigureNotify when nothing changes).
@@ -208,6 +210,7 @@ public struct Engine: Sendable {
             return restoreAllAtOnce()
         }
         actions += reconcile(now: now)
+        actions += sendQueuedRequests(now: now)
         actions += updateTimer()
         return actions
     }
@@ -381,8 +384,12 @@ public struct Engine: Sendable {
             if let settling {
                 adjustment.shown = settling.leftState ? saved.frame : settling.shown
                 adjustment.pending = settling.pending
+                adjustment.awaitingAnswerSince = settling.awaitingAnswerSince
+                adjustment.queued = settling.queued
+                adjustment.requested = settling.requested
             }
-            actions.append(.saveOriginal(window.id, saved))
+            // A restore still queued has not cleared the saved geometry yet.
+            if settling?.queued == nil { actions.append(.saveOriginal(window.id, saved)) }
             if saved.state.fullscreen {
                 actions.append(.setFullscreen(window.id, false))
                 adjustment.leftState = true
@@ -419,7 +426,7 @@ public struct Engine: Sendable {
         let duration = configuration.animation.durationMs
         if duration == 0 || adjustment.shown == target {
             adjustment.animation = nil
-            if adjustment.shown != target { actions.append(request(&adjustment, target, now: now)) }
+            if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
         } else {
             adjustment.animation = Animation(from: adjustment.shown, to: target, start: now, duration: duration,
                                              curve: configuration.animation.curve)
@@ -429,27 +436,33 @@ public struct Engine: Sendable {
         return actions
     }
 
-    private func request(_ adjustment: inout Adjustment, _ frame: Rect, now: Int) -> Action {
-        adjustment.shown = frame
-        adjustment.pending.append(PendingRequest(frame: frame, time: now))
-        return .moveResize(adjustment.id, frame: frame, extents: adjustment.extents)
-    }
-
     /// The window is back at its original frame (or is handed back to the window manager's maximized or
     /// fullscreen state): forget it and clear the saved geometry.
     private mutating func finishRestore(_ id: WindowID, now: Int) -> [Action] {
         guard var adjustment = adjustments[id] else { return [] }
-        let actions = restoringActions(adjustment)
-        for case .moveResize(_, let frame, _) in actions {
-            adjustment.pending.append(PendingRequest(frame: frame, time: now))
-        }
-        if adjustment.leftState {  // the window manager answers the state change with the original frame
+        var actions: [Action] = []
+        if adjustment.leftState {
+            adjustment.queued = nil  // the state change puts the window back, after whatever is in flight
+            actions = restoringActions(adjustment)
+            for case .moveResize(_, let frame, _) in actions {
+                adjustment.pending.append(PendingRequest(frame: frame, time: now))
+                adjustment.noteRequested(frame)
+            }
+            // The window manager answers the state change with the original frame.
             adjustment.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
+        } else {
+            let home = home(of: adjustment)
+            if adjustment.shown != home || adjustment.queued != nil, let move = adjustment.request(home, now: now) {
+                actions.append(move)
+            }
+            // Cleared with the move: a daemon killed while the move waits behind the request in flight finds the
+            // saved geometry at its next start and puts the window back.
+            if adjustment.queued == nil { actions.append(.clearOriginal(id)) }
         }
         adjustment.shown = home(of: adjustment)
         adjustment.animation = nil
         adjustment.settling = true
-        adjustments[id] = adjustment.pending.isEmpty ? nil : adjustment
+        adjustments[id] = adjustment.pending.isEmpty && adjustment.queued == nil ? nil : adjustment
         if focus?.window.id == id { focus?.window.frame = adjustment.shown }
         return actions
     }
@@ -468,7 +481,7 @@ public struct Engine: Sendable {
             } else {
                 actions.append(.setMaximized(id, true))
             }
-        } else if adjustment.shown != home(of: adjustment) {
+        } else if adjustment.shown != home(of: adjustment) || adjustment.queued != nil {
             actions.append(.moveResize(id, frame: home(of: adjustment), extents: adjustment.extents))
         }
         actions.append(.clearOriginal(id))
@@ -484,8 +497,12 @@ public struct Engine: Sendable {
     }
 
     private mutating func restoreAllAtOnce() -> [Action] {
-        var actions = adjustments.values.filter { !$0.settling }.sorted { $0.id < $1.id }
-            .flatMap { restoringActions($0) }
+        // Everything at once, queued or not: the window manager applies them in order, after whatever is in flight.
+        var actions = adjustments.values.sorted { $0.id < $1.id }.flatMap { adjustment -> [Action] in
+            if !adjustment.settling { return restoringActions(adjustment) }
+            guard let home = adjustment.queued else { return [] }  // its restore went out already
+            return [.moveResize(adjustment.id, frame: home, extents: adjustment.extents), .clearOriginal(adjustment.id)]
+        }
         adjustments.removeAll()
         if timer != .off {
             actions.append(.stopTimer)
@@ -499,7 +516,7 @@ public struct Engine: Sendable {
         for id in adjustments.keys.sorted() {
             guard var adjustment = adjustments[id], let animation = adjustment.animation else { continue }
             let frame = animation.frame(at: now)
-            if frame != adjustment.shown { actions.append(request(&adjustment, frame, now: now)) }
+            if frame != adjustment.shown, let move = adjustment.request(frame, now: now) { actions.append(move) }
             if animation.isFinished(at: now) { adjustment.animation = nil }
             adjustments[id] = adjustment
             if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
@@ -511,7 +528,8 @@ public struct Engine: Sendable {
         let wanted: TimerUse
         if adjustments.values.contains(where: { $0.animation != nil }) {
             wanted = .frames
-        } else if let focus, keyboard != nil, let deadline = busJoiningDeadline(of: focus.window) {
+        } else if let deadline = [focusWaitDeadline, adjustments.values.compactMap(\.queuedDeadline).min()]
+            .compactMap({ $0 }).min() {
             wanted = .once(at: deadline)
         } else {
             wanted = .off
@@ -523,6 +541,26 @@ public struct Engine: Sendable {
         case .frames: return [.startTimer(intervalMs: Engine.frameIntervalMs)]
         case .once(let deadline): return [.startTimer(intervalMs: max(1, deadline - clock))]
         }
+    }
+
+    /// The end of the focused window's wait for its application on the bus, while the keyboard is up.
+    private var focusWaitDeadline: Int? {
+        guard let focus, keyboard != nil else { return nil }
+        return busJoiningDeadline(of: focus.window)
+    }
+
+    /// Sends the frames queued behind a request in flight once it is answered or given up on; a settling window's
+    /// saved geometry is cleared with its restoring move.
+    private mutating func sendQueuedRequests(now: Int) -> [Action] {
+        var actions: [Action] = []
+        for id in adjustments.keys.sorted() {
+            guard var adjustment = adjustments[id], adjustment.queued != nil, !adjustment.awaitsAnswer(at: now)
+            else { continue }
+            if let move = adjustment.releaseQueued(now: now) { actions.append(move) }
+            if adjustment.settling { actions.append(.clearOriginal(id)) }
+            adjustments[id] = adjustment.settling && adjustment.pending.isEmpty ? nil : adjustment
+        }
+        return actions
     }
 
     // MARK: - Learning what happened
@@ -550,7 +588,7 @@ public struct Engine: Sendable {
     /// is younger than `unansweredAfterMs` (a request that changes nothing gets no ConfigureNotify at all).
     private mutating func noteKeptHeight(_ id: WindowID) {
         guard var adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling, !adjustment.leftState,
-              adjustment.animation == nil, adjustment.current.height > adjustment.target.height,
+              adjustment.animation == nil, adjustment.queued == nil, adjustment.current.height > adjustment.target.height,
               !adjustment.pending.contains(where: { clock - $0.time < Engine.unansweredAfterMs })
         else { return }
         adjustment.keptHeight = adjustment.current.height
@@ -567,16 +605,17 @@ public struct Engine: Sendable {
     /// pending) and refusals (the same frame again) from the user's moves (a new frame with nothing pending).
     private mutating func configured(_ id: WindowID, frame: Rect) -> [Action] {
         if focus?.window.id == id { focus?.window.frame = frame }
+        adjustments[id]?.awaitingAnswerSince = nil  // the window manager got to our request (or to the user's)
         guard var adjustment = adjustments[id] else { return [] }
         if adjustment.settling {
             // Our restoring requests coming back; once none is left, the window is on its own again.
             if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
                 adjustment.pending.removeFirst(index + 1)
-            } else {
-                adjustment.pending.removeAll()
+            } else if !adjustment.requested.contains(frame) {
+                adjustment.pending.removeAll()  // moved elsewhere, by the user
             }
             adjustment.current = frame
-            adjustments[id] = adjustment.pending.isEmpty ? nil : adjustment
+            adjustments[id] = adjustment.pending.isEmpty && adjustment.queued == nil ? nil : adjustment
             return []
         }
         if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
@@ -601,15 +640,22 @@ public struct Engine: Sendable {
             if frame == adjustment.current && !adjustment.leftState {
                 refused.insert(id)
                 adjustment.pending.removeAll()
+                adjustment.queued = nil
                 adjustment.shown = frame
-            } else if adjustment.leftState && adjustment.normalFrame == nil {
-                adjustment.normalFrame = frame
             }
+            // Else the window manager's answer to a request of ours, granted in part (a minimum size it keeps), or
+            // another move while ours are pending: which request it answers is not known, so all stay pending.
             adjustment.current = frame
             adjustments[id] = adjustment
             return []
         }
         guard frame != adjustment.current else { return [] }  // restacking, or a repeat
+        if adjustment.requested.contains(frame) {
+            // A late answer to a request of ours (the window manager was seconds behind).
+            adjustment.current = frame
+            adjustments[id] = adjustment
+            return []
+        }
         if frame.x == adjustment.current.x && frame.width == adjustment.current.width
             && frame.height != adjustment.current.height {
             // Only the height changed (and the top, when the window manager kept the taller window on screen):
@@ -682,10 +728,11 @@ public struct Engine: Sendable {
         return []
     }
 
+    /// Requests too old to expect an answer for. Not a settling window's: it keeps its original until its restore
+    /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     private mutating func expirePendingRequests(now: Int) {
-        for (id, adjustment) in adjustments where !adjustment.pending.isEmpty {
+        for (id, adjustment) in adjustments where !adjustment.pending.isEmpty && !adjustment.settling {
             adjustments[id]?.pending.removeAll { now - $0.time > Engine.pendingLifetimeMs }
-            if adjustment.settling && adjustments[id]?.pending.isEmpty == true { adjustments[id] = nil }
         }
     }
 }

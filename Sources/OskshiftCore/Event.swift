@@ -45,7 +45,8 @@ public enum Action: Hashable, Sendable {
     case saveOriginal(WindowID, SavedGeometry)
     case clearOriginal(WindowID)
     /// Tick `timerFired` every `intervalMs` until `stopTimer` (a new `startTimer` replaces the interval). Only runs
-    /// while an animation does, or once at the end of a new window's wait for its application on the bus.
+    /// while an animation does, or once: at the end of a new window's wait for its application on the bus, or when a
+    /// move queued behind an unanswered one is due.
     case startTimer(intervalMs: Int)
     case stopTimer
     /// One line of the decision trace.

@@ -28,9 +28,9 @@ struct SignalSource {
     }
 }
 
-/// A timerfd: the engine's timer (animation frames, or the end of a new window's wait for the bus; armed only
-/// between startTimer and stopTimer) and auto-show's one-shot
-/// hide delay; neither runs while idle, so an idle daemon never wakes.
+/// A timerfd: the engine's timer (animation frames, the end of a new window's wait for the bus, or a move queued
+/// behind an unanswered one; armed only between startTimer and stopTimer) and auto-show's one-shot hide delay;
+/// neither runs while idle, so an idle daemon never wakes.
 /// The corresponding calls are timerfd_create(2) and timerfd_settime(2).
 struct TimerSource {
     let fileDescriptor: Int32

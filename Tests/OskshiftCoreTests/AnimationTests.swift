@@ -74,7 +74,7 @@ struct AnimationTests {
         let window = Fixture.window(frame: Rect(100, 250, 400, 300))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
         _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(120, 640 - 150, 200, 30))))
-        #expect(driver.send(.displacedWindowFound(window, saved: SavedGeometry(frame: Fixture.lowFrame)))
+        #expect(driver.sendAndConfirm(.displacedWindowFound(window, saved: SavedGeometry(frame: Fixture.lowFrame)))
             == [.moveResize(Fixture.a, frame: Rect(100, 282, 400, 300), extents: Fixture.extents)])
         #expect(driver.send(.keyboardHidden).first
             == .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents))

@@ -127,8 +127,11 @@ class RandomEventBurst(FaultCase):
             wait_for(lambda: self.fx.get_property(window, "_OSKSHIFT_ORIGINAL_GEOMETRY") is None, timeout=2,
                      what="no saved geometry left on 0x%x" % window)
         self.assertTrue(daemon.is_alive())
-        print("\n  %d events sent in %.2f s (%s); openbox done %.0f ms after the burst, the daemon %.0f ms after openbox" % (
-            events, sent, ", ".join("%s %d" % item for item in counts.items()), wm_done * 1000, drained * 1000))
+        requests = daemon.log().count("action: move-resize ")
+        print("\n  %d events sent in %.2f s (%s); openbox done %.0f ms after the burst, the daemon %.0f ms after openbox;"
+              " %d move requests from the daemon" % (
+                  events, sent, ", ".join("%s %d" % item for item in counts.items()), wm_done * 1000,
+                  drained * 1000, requests))
 
 
 if __name__ == "__main__":
