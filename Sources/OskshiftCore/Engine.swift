@@ -528,8 +528,7 @@ public struct Engine: Sendable {
         let wanted: TimerUse
         if adjustments.values.contains(where: { $0.animation != nil }) {
             wanted = .frames
-        } else if let deadline = [focusWaitDeadline, adjustments.values.compactMap(\.queuedDeadline).min()]
-            .compactMap({ $0 }).min() {
+        } else if let deadline = nextDeadline {
             wanted = .once(at: deadline)
         } else {
             wanted = .off
@@ -543,15 +542,21 @@ public struct Engine: Sendable {
         }
     }
 
-    /// The end of the focused window's wait for its application on the bus, while the keyboard is up.
-    private var focusWaitDeadline: Int? {
-        guard let focus, keyboard != nil else { return nil }
-        return busJoiningDeadline(of: focus.window)
+    /// The next one-off tick: the end of the focused window's wait for its application on the bus (while the keyboard
+    /// is up), or a queued move's time to go out.
+    private var nextDeadline: Int? {
+        var next: Int?
+        if let focus, keyboard != nil { next = busJoiningDeadline(of: focus.window) }
+        for adjustment in adjustments.values {
+            if let deadline = adjustment.queuedDeadline, deadline < next ?? Int.max { next = deadline }
+        }
+        return next
     }
 
     /// Sends the frames queued behind a request in flight once it is answered or given up on; a settling window's
     /// saved geometry is cleared with its restoring move.
     private mutating func sendQueuedRequests(now: Int) -> [Action] {
+        guard adjustments.values.contains(where: { $0.queued != nil }) else { return [] }
         var actions: [Action] = []
         for id in adjustments.keys.sorted() {
             guard var adjustment = adjustments[id], adjustment.queued != nil, !adjustment.awaitsAnswer(at: now)
