@@ -9,6 +9,10 @@ struct RequestFlowTests {
     let offset = Rect(100, 252, 400, 300)
     let windowB = Fixture.window(Fixture.b, frame: Rect(700, 450, 400, 300))
     let offsetB = Rect(700, 252, 400, 300)
+    /// A's queued restore going out: the move home, the saved geometry cleared with it, no more ticks.
+    let restoredAndTimerStopped: [Action] = [
+        .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a), .stopTimer,
+    ]
 
     func moves(_ actions: [Action], of id: WindowID = Fixture.a) -> [Rect] {
         actions.compactMap {
@@ -29,10 +33,7 @@ struct RequestFlowTests {
     func restoreWaitsForTheAnswer() {
         var driver = driverWithMoveInFlight()
         #expect(driver.send(.keyboardHidden, after: 5) == [.startTimer(intervalMs: 145)])
-        #expect(driver.send(.windowConfigured(Fixture.a, frame: offset), after: 3) == [
-            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
-            .stopTimer,
-        ])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: offset), after: 3) == restoredAndTimerStopped)
         #expect(driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 2) == [])
         #expect(driver.engine.adjustedWindows == [])
     }
@@ -41,10 +42,7 @@ struct RequestFlowTests {
     func unansweredRequestIsGivenUpOn() {
         var driver = driverWithMoveInFlight()
         _ = driver.send(.keyboardHidden, after: 5)
-        #expect(driver.send(.timerFired, after: 145) == [
-            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
-            .stopTimer,
-        ])
+        #expect(driver.send(.timerFired, after: 145) == restoredAndTimerStopped)
     }
 
     @Test("101 focus changes between two windows before any answer send one move each, then only the last wanted frames")
@@ -84,10 +82,7 @@ struct RequestFlowTests {
     func stoppingSendsTheQueuedRestore() {
         var driver = driverWithMoveInFlight()
         _ = driver.send(.keyboardHidden, after: 5)
-        #expect(driver.send(.stopping, after: 1) == [
-            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
-            .stopTimer,
-        ])
+        #expect(driver.send(.stopping, after: 1) == restoredAndTimerStopped)
     }
 
     @Test("An animation steps at the window manager's pace: a step goes out when the one before is answered")
