@@ -107,13 +107,27 @@ class QtFormsWithXvkbd(QtTestCase):
                            "test setup: the text edit does not fit above the keyboard")
         self.assertFrameStays(form, original, duration=0.3, daemon=daemon)
 
-        # "a" after each Return: the caret then sits after a character of its own line. Two lines past the first
-        # one under the margin: 15-28 px to clear, within the 40 px the window can move up, so the daemon's last
-        # placement is the exact offset. (Three lines past, 29-42 px, could end shrunk at the top of the screen,
-        # where the text edit scrolls its caret by itself and the exact state was only passed through: CI-like run,
-        # 1 failure in about 10.)
-        lines = (keyboard.y - MARGIN - start.bottom) // start.height + 2
-        form.key(*["Return", "a"] * lines)
+        # "a" after each Return: the caret then sits after a character of its own line. All lines but the last two
+        # that stay clear go at once; then one at a time until the window moves, so typing stops at the first line
+        # under the margin (1-14 px to clear) and the daemon's exact offset is the state that stays. (Typing a
+        # computed count at once ended one line further in about 1 run of 10, past the room the window has to
+        # move up, and the exact offset was only passed through on the way to a shrink.)
+        form.key(*["Return", "a"] * max(0, (keyboard.y - MARGIN - start.bottom) // start.height - 1))
+        previous = wait_for(lambda: form.field("textedit")["caret"], what="the caret after the lines typed at once")
+        for _ in range(6):
+            form.key("Return", "a")
+
+            def new_line_or_moved():
+                if form.frame().y != original.y:
+                    return "moved"
+                caret = form.field("textedit")["caret"]
+                if form.frame().y != original.y:
+                    return "moved"
+                return caret if caret is not None and caret.y > previous.y else None
+            outcome = wait_for(new_line_or_moved, timeout=8, interval=0.1, what="the next line, or the window moved")
+            if outcome == "moved":
+                break
+            previous = outcome
 
         def caret_clear():
             caret = form.field("textedit")["caret"]
