@@ -41,7 +41,9 @@ class DockedOnboard(DesktopTestCase):
         self.keyboard.request_show()
         frames = slide_frames(self.keyboard, duration=0.8, also=term.frame)
         keyboard_frames = [k for k, _ in frames if k]
-        self.assertGreaterEqual(len(set(keyboard_frames)), 6, "onboard slid in: %s" % keyboard_frames)
+        # A slide, not a jump: two places or more between the first and the last. (The sampler saw 10-11 on a quiet
+        # machine; 5 under two CPU hogs, where onboard's own steps and the sampling both slow down.)
+        self.assertGreaterEqual(len(set(keyboard_frames)), 4, "onboard slid in: %s" % keyboard_frames)
         # While the keyboard rises the overlap only grows: following it never overshoots the final place.
         window_tops = [w.y for _, w in frames]
         self.assertGreaterEqual(min(window_tops), expected.y, "overshoot while following: %s" % window_tops)
