@@ -121,6 +121,7 @@ class QtFormsWithXvkbd(QtTestCase):
                 if form.frame().y != original.y:
                     return "moved"
                 caret = form.field("textedit")["caret"]
+                # Again after the read (100+ ms): a move meanwhile makes the caret's root position meaningless.
                 if form.frame().y != original.y:
                     return "moved"
                 return caret if caret is not None and caret.y > previous.y else None
