@@ -47,8 +47,11 @@ let package = Package(
         .target(name: "OskshiftCore", swiftSettings: lean),
         // CLOCK_MONOTONIC in milliseconds, the daemon's one clock (the core reads none).
         .target(name: "Clock", swiftSettings: lean),
+        // The JSON string writer that DaemonStatus and TOML's tagged JSON share. A leaf of its own: TOML is a decoder
+        // with no part in the daemon's model, and DaemonStatus has no business with TOML.
+        .target(name: "JSONEscaping", swiftSettings: lean),
         // A TOML 1.0 decoder in pure Swift.
-        .target(name: "TOML", swiftSettings: lean),
+        .target(name: "TOML", dependencies: ["JSONEscaping"], swiftSettings: lean),
         // The configuration file: TOML to the core's Configuration, validation, printing, lookup.
         .target(name: "ConfigFile", dependencies: ["OskshiftCore", "TOML"], swiftSettings: lean),
         // The X11 side: reads the server into engine events, performs engine actions.
@@ -60,7 +63,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(releaseLink, .when(configuration: .release))]
         ),
         // The `oskshift status` model, its JSON and text forms, and log priorities. Pure, no I/O.
-        .target(name: "DaemonStatus", dependencies: ["OskshiftCore"], swiftSettings: lean),
+        .target(name: "DaemonStatus", dependencies: ["OskshiftCore", "JSONEscaping"], swiftSettings: lean),
         // The toml-test decoder interface: TOML on stdin, tagged JSON on stdout.
         .executableTarget(name: "toml-decoder", dependencies: ["TOML"]),
         // Micro-benchmark of the engine's cost per event (a command, not a test).

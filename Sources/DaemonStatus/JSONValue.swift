@@ -1,3 +1,5 @@
+import JSONEscaping
+
 /// A JSON value, just enough for the status property: written by the daemon, read back by `oskshift status`.
 /// Hand-written rather than Foundation's JSONSerialization so the daemon does not load Foundation (its resident
 /// set stays small, PRODUCT.md "Targets"). Numbers are integers: every number oskshift publishes is one.
@@ -41,7 +43,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
-        case .string(let value): JSONValue.writeString(value, to: &out)
+        case .string(let value): appendJSONString(value, to: &out)
         case .array(let items):
             out += "["
             for (index, item) in items.enumerated() {
@@ -53,29 +55,11 @@ public indirect enum JSONValue: Equatable, Sendable {
             out += "{"
             for (index, (key, value)) in members.enumerated() {
                 if index > 0 { out += "," }
-                JSONValue.writeString(key, to: &out)
+                appendJSONString(key, to: &out)
                 out += ":"
                 value.write(to: &out)
             }
             out += "}"
         }
-    }
-
-    private static func writeString(_ value: String, to out: inout String) {
-        out += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 }

@@ -1,3 +1,5 @@
+import JSONEscaping
+
 /// The "tagged JSON" of the toml-test suite: tables as objects, arrays as arrays, and every other value as
 /// `{"type": ..., "value": "..."}`. The conformance decoder prints it; the project's own tests compare with it.
 public enum TaggedJSON {
@@ -11,7 +13,7 @@ public enum TaggedJSON {
         output += "{"
         for (offset, entry) in table.entries.enumerated() {
             if offset > 0 { output += "," }
-            writeString(entry.key, to: &output)
+            appendJSONString(entry.key, to: &output)
             output += ":"
             write(entry.value, to: &output)
         }
@@ -57,27 +59,7 @@ public enum TaggedJSON {
 
     private static func tagged(_ type: String, _ text: String, to output: inout String) {
         output += "{\"type\":\"\(type)\",\"value\":"
-        writeString(text, to: &output)
+        appendJSONString(text, to: &output)
         output += "}"
-    }
-
-    private static func writeString(_ text: String, to output: inout String) {
-        output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    output += "\\u" + hex4(scalar.value)
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        output += "\""
     }
 }

@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func writingEscapesQuotesBackslashesAndControlCharacters() {
-        #expect(JSONValue.string("a\"b\\c\nd\u{1}").text == #""a\"b\\c\nd\u0001""#)
+        #expect(JSONValue.string("a\"b\\c\nd\u{1}\u{1F}\u{7F}é").text == #""a\"b\\c\nd\u0001\u001F\u007Fé""#)
     }
 
     @Test func malformedTextFailsWithTheOffsetOfTheProblem() {
