@@ -1,5 +1,5 @@
+import Clock
 import CX11
-import Glibc
 import OskshiftCore
 
 /// The accessory bar: oskshift's own window with previous / next / done buttons, flush on top of the keyboard.
@@ -26,7 +26,7 @@ public final class AccessoryBar {
     private var pressed: Int?
     /// Buttons released inside themselves since the last `takeActivated()`.
     private var activated: [AccessoryButton] = []
-    /// When the bar last raised itself on VisibilityNotify (CLOCK_MONOTONIC ms): at most 5 times a second, so two
+    /// When the bar last raised itself on VisibilityNotify (MonotonicClock ms): at most 5 times a second, so two
     /// clients that both insist on being on top cannot raise each other in a busy loop.
     private var lastVisibilityRaise: Int = -1000
 
@@ -120,7 +120,7 @@ public final class AccessoryBar {
         case VisibilityNotify:
             guard event.xvisibility.window == window else { return false }
             // A WM raised a managed window over us: stay above the application.
-            let now = Self.milliseconds()
+            let now = MonotonicClock.milliseconds()
             if event.xvisibility.state != VisibilityUnobscured, shownRect != nil, now - lastVisibilityRaise >= 200 {
                 lastVisibilityRaise = now
                 XRaiseWindow(connection.display, window)
@@ -149,12 +149,6 @@ public final class AccessoryBar {
 
     private func index(at event: XButtonEvent) -> Int? {
         AccessoryLayout.button(at: Point(x: Int(event.x), y: Int(event.y)), in: rects)
-    }
-
-    static func milliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
     }
 
     static func label(_ button: AccessoryButton) -> String {
