@@ -8,20 +8,17 @@ import Glibc
 /// inherit that mask and ignore `kill`. So the child gets an empty mask and default dispositions
 /// (POSIX_SPAWN_SETSIGMASK + POSIX_SPAWN_SETSIGDEF), as if started from a shell.
 final class ChildProcesses {
-    /// Readable when a child has ended; `reap()` then collects every ended child.
-    let fileDescriptor: Int32
+    private let childEnded: SignalSource
     private(set) var running: Set<pid_t> = []
+
+    /// Readable when a child has ended; `reap()` then collects every ended child.
+    var fileDescriptor: Int32 { childEnded.fileDescriptor }
 
     /// Blocks SIGCHLD for this thread (and the threads started after it) and opens its signalfd. Call on the main
     /// thread before the AT-SPI watcher thread starts, so that thread inherits the mask.
     init?() {
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, SIGCHLD)
-        guard sigprocmask(SIG_BLOCK, &set, nil) == 0 else { return nil }
-        let fd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
-        guard fd >= 0 else { return nil }
-        fileDescriptor = fd
+        guard let childEnded = SignalSource(signals: [SIGCHLD]) else { return nil }
+        self.childEnded = childEnded
     }
 
     /// Starts `/bin/sh -c command` with the daemon's environment; nil (errno set) when posix_spawn failed.
@@ -53,8 +50,7 @@ final class ChildProcesses {
     /// Empties the signalfd and collects every child that has ended (several SIGCHLD may merge into one).
     /// Returns each ended child with its wait status.
     func reap() -> [(pid: pid_t, status: Int32)] {
-        var info = signalfd_siginfo()
-        while Glibc.read(fileDescriptor, &info, MemoryLayout<signalfd_siginfo>.size) > 0 {}
+        _ = childEnded.read()
         var ended: [(pid: pid_t, status: Int32)] = []
         for pid in running {
             var status: Int32 = 0

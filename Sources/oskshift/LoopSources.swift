@@ -1,15 +1,23 @@
 import CLinux
 import Glibc
 
-/// SIGTERM, SIGINT and SIGHUP, blocked for normal delivery and read as data from a signalfd, so the loop
-/// handles them between events like any other input. The corresponding calls are sigprocmask(2) and signalfd(2).
+/// Signals blocked for normal delivery and read as data from a signalfd, so the loop handles them between events
+/// like any other input: the daemon's SIGTERM, SIGINT and SIGHUP, and ChildProcesses' SIGCHLD.
+/// The corresponding calls are sigprocmask(2) and signalfd(2).
 struct SignalSource {
     let fileDescriptor: Int32
 
+    /// The daemon's own: SIGTERM, SIGINT and SIGHUP.
     init?() {
+        self.init(signals: [SIGTERM, SIGINT, SIGHUP])
+    }
+
+    /// Blocks `signals` in this thread (and so in the threads it starts afterwards, which inherit the mask) and
+    /// opens a non-blocking, close-on-exec signalfd for them. Nil, with errno set, when either call failed.
+    init?(signals: [Int32]) {
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&set, signal) }
+        for signal in signals { sigaddset(&set, signal) }
         guard sigprocmask(SIG_BLOCK, &set, nil) == 0 else { return nil }
         let fd = signalfd(-1, &set, Int32(SFD_NONBLOCK | SFD_CLOEXEC))
         guard fd >= 0 else { return nil }
