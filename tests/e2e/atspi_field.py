@@ -6,9 +6,10 @@
                                               unnamed editor, e.g. featherpad's)
     add --grab-focus to focus it first (Component.grabFocus, as an assistive technology would)
 
-Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null} in screen coordinates, like
-atspi_query.py (the caret box is the character box at the caret offset; at the end of the text, the box of the
-character before it moved past that character). Run with /usr/bin/python3 (pyatspi).
+Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null} in screen coordinates. The
+caret box is the character box at the caret offset; at the end of the text GTK reports an empty box there, so the
+box of the character before it is used, moved past that character (as the daemon's watcher does). Run with
+/usr/bin/python3 (pyatspi); the accessibility bus is found through the session bus in the environment.
 """
 import json
 import sys

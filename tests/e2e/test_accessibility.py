@@ -1,7 +1,7 @@
 """The `caret` and `widget` focus sources through AT-SPI, and auto-show, with the GTK3 fixture and xvkbd.
 
 xvkbd spans the bottom (frame 1282x265+0+558 under openbox). The fixture (tests/fixtures/gtk_form.py) prints
-`ready` and `focus NAME` into its log; field geometry is read through AT-SPI by atspi_query.py, so every
+`ready` and `focus NAME` into its log; field geometry is read through AT-SPI by atspi_field.py, so every
 expectation comes from what the application itself reports, never from the daemon's log.
 """
 import json
@@ -82,7 +82,7 @@ class GtkForm:
 
     def accessible(self, name):
         """{"widget": Rect, "caret": Rect or None}, in root coordinates, as the application reports them."""
-        out = self.desktop.run(PYTHON_WITH_GI, os.path.join(HERE, "atspi_query.py"), str(self.process.pid), name,
+        out = self.desktop.run(PYTHON_WITH_GI, os.path.join(HERE, "atspi_field.py"), str(self.process.pid), name,
                                check=False)
         data = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
         if not data:

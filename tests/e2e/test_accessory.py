@@ -2,7 +2,7 @@
 
 xvkbd spans the bottom (frame 1282x265+0+558 under openbox); the bar is oskshift's own override-redirect window
 (WM_CLASS oskshift-accessory), flush on top of the keyboard and clipped to the monitor. Field geometry comes from
-AT-SPI (atspi_query.py), focus from the fixture's `focus NAME` lines, never from the daemon's log.
+AT-SPI (atspi_field.py), focus from the fixture's `focus NAME` lines, never from the daemon's log.
 """
 import json
 import os
