@@ -1,7 +1,22 @@
 import CX11
 import OskshiftCore
 
-/// Every request that changes the server goes through here, and nowhere else.
+/// Every request that acts on other clients goes through here: each change to a window we do not own (moves and
+/// resizes, `_NET_WM_STATE`, the saved-geometry property, mapping and unmapping a keyboard for auto-show), the keys
+/// typed into the focused application through XTest, and the status property that `oskshift status` reads. So what
+/// the daemon does to the desktop can be read in one file.
+///
+/// Requests that change the server elsewhere, on purpose:
+/// - AccessoryBar.swift creates, places, maps, raises and draws the bar: our own override-redirect window, which
+///   no WM or other client acts on, driven by the bar's own state (where it is, which button is held).
+/// - ManagerSelection.swift runs the ICCCM manager-selection handshake: creates our selection window, appends
+///   nothing to a property of it for a server timestamp, takes the selection (XSetSelectionOwner) and announces it
+///   (MANAGER on the root). A start-up sequence whose requests alternate with reads and waits, done once before
+///   any engine action.
+/// - Event selection (Connection.selectInput, XRRSelectInput and XISelectEvents in Extensions.swift) changes only
+///   which events this client is sent.
+/// - XInternAtom(s) with only_if_exists false (Atoms.swift, Facts.swift, X11Adapter.swift) may add a name to the
+///   server's atom table.
 struct Writer {
     let connection: Connection
     /// The WM lists `_NET_MOVERESIZE_WINDOW` in `_NET_SUPPORTED`.
