@@ -25,28 +25,31 @@ extension Connection {
     /// The window's outer rect (border included) in its parent's coordinates. The corresponding Xlib call is
     /// XGetGeometry.
     func geometry(_ window: Window) -> Rect? {
-        var rootReturn: Window = 0
-        var x: Int32 = 0, y: Int32 = 0
-        var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
-        guard XGetGeometry(display, window, &rootReturn, &x, &y, &width, &height, &border, &depth) != 0 else {
-            return nil
-        }
-        return Rect(x: Int(x), y: Int(y), width: Int(width + 2 * border), height: Int(height + 2 * border))
+        guard let answer = getGeometry(window) else { return nil }
+        let border = 2 * answer.border
+        return Rect(x: answer.x, y: answer.y, width: answer.width + border, height: answer.height + border)
     }
 
     /// The window's inside rect in root coordinates. The corresponding Xlib calls are XGetGeometry and
     /// XTranslateCoordinates.
     func rootRect(_ window: Window) -> Rect? {
+        guard let answer = getGeometry(window) else { return nil }
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: Window = 0
+        guard XTranslateCoordinates(display, window, root, 0, 0, &rootX, &rootY, &child) != 0 else { return nil }
+        return Rect(x: Int(rootX), y: Int(rootY), width: answer.width, height: answer.height)
+    }
+
+    /// XGetGeometry's answer: x, y of the border's outer top-left in the parent, the size inside the border, and
+    /// the border width. Nil when the window is gone.
+    private func getGeometry(_ window: Window) -> (x: Int, y: Int, width: Int, height: Int, border: Int)? {
         var rootReturn: Window = 0
         var x: Int32 = 0, y: Int32 = 0
         var width: UInt32 = 0, height: UInt32 = 0, border: UInt32 = 0, depth: UInt32 = 0
         guard XGetGeometry(display, window, &rootReturn, &x, &y, &width, &height, &border, &depth) != 0 else {
             return nil
         }
-        var rootX: Int32 = 0, rootY: Int32 = 0
-        var child: Window = 0
-        guard XTranslateCoordinates(display, window, root, 0, 0, &rootX, &rootY, &child) != 0 else { return nil }
-        return Rect(x: Int(rootX), y: Int(rootY), width: Int(width), height: Int(height))
+        return (Int(x), Int(y), Int(width), Int(height), Int(border))
     }
 
     /// The ancestor of `window` (itself included) that is a child of the root: the WM frame of a reparented
