@@ -60,31 +60,39 @@ struct SchemaReader {
 
     /// Focus sources are tried in order, so the list must name at least one, each at most once.
     mutating func focusSources(_ value: TOMLValue, _ name: String) -> [FocusSource]? {
+        distinctChoices(value, name, of: "focus source")
+    }
+
+    /// A non-empty array of an enumeration's raw values, each at most once, in the order written. `noun` names
+    /// one element in messages; `emptyHint` follows the message for an empty array.
+    mutating func distinctChoices<Choice: RawRepresentable & CaseIterable & Equatable>(
+        _ value: TOMLValue, _ name: String, of noun: String, emptyHint: String = ""
+    ) -> [Choice]? where Choice.RawValue == String {
         guard let elements = value.arrayValue else {
-            fail("\(name) must be an array of focus sources, not \(TOMLText.describe(value))", at: value.position)
+            fail("\(name) must be an array of \(noun)s, not \(TOMLText.describe(value))", at: value.position)
             return nil
         }
         if elements.isEmpty {
-            fail("\(name) must list at least one focus source", at: value.position)
+            fail("\(name) must list at least one \(noun)\(emptyHint)", at: value.position)
             return nil
         }
-        var sources: [FocusSource] = []
+        var choices: [Choice] = []
         var valid = true
         for element in elements {
-            guard let text = element.stringValue, let source = FocusSource(rawValue: text) else {
-                let words = alternatives(FocusSource.allCases.map(\.rawValue), quoted: true)
+            guard let text = element.stringValue, let choice = Choice(rawValue: text) else {
+                let words = alternatives(Choice.allCases.map(\.rawValue), quoted: true)
                 fail("\(name) entries must be \(words), not \(TOMLText.describe(element))", at: element.position)
                 valid = false
                 continue
             }
-            if sources.contains(source) {
+            if choices.contains(choice) {
                 fail("\(name) lists \(TOMLText.quoted(text)) twice", at: element.position)
                 valid = false
                 continue
             }
-            sources.append(source)
+            choices.append(choice)
         }
-        return valid ? sources : nil
+        return valid ? choices : nil
     }
 
     /// A section written as `[name]` (or an inline table).
