@@ -3,6 +3,22 @@ import OskshiftCore
 
 typealias AccessiblePointer = UnsafeMutablePointer<AtspiAccessible>
 
+/// New references to an accessible's children (the caller releases each), at most `limit` of them; a child that
+/// cannot be read is left out. The corresponding calls are `atspi_accessible_get_child_count` and
+/// `atspi_accessible_get_child_at_index`.
+func children(of node: AccessiblePointer, limit: Int32 = .max) -> [AccessiblePointer] {
+    var error: UnsafeMutablePointer<GError>?
+    let count = atspi_accessible_get_child_count(node, &error)
+    if let error { g_error_free(error) }
+    var result: [AccessiblePointer] = []
+    for index in 0..<max(0, min(count, limit)) {
+        var error: UnsafeMutablePointer<GError>?
+        if let child = atspi_accessible_get_child_at_index(node, index, &error) { result.append(child) }
+        if let error { g_error_free(error) }
+    }
+    return result
+}
+
 /// Reads what the watcher needs from one accessible. Every call here may be a D-Bus round trip to the
 /// application (libatspi caches roles, and parents for some toolkits; extents, caret, states and PID are asked each
 /// time, measured with GTK3; the memos below keep what does not change), so it

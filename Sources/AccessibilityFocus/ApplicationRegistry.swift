@@ -66,15 +66,7 @@ final class ApplicationRegistry {
         atspi_dbus_connection_setup_with_g_main(bus, nil)
         guard let desktop = atspi_get_desktop(0) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
-        var gerror: UnsafeMutablePointer<GError>?
-        let count = atspi_accessible_get_child_count(desktop, &gerror)
-        if let gerror { g_error_free(gerror) }
-        for index in 0..<max(count, 0) {
-            var error: UnsafeMutablePointer<GError>?
-            guard let application = atspi_accessible_get_child_at_index(desktop, index, &error) else {
-                if let error { g_error_free(error) }
-                continue
-            }
+        for application in children(of: desktop) {
             if let busName = application.pointee.parent.app?.pointee.bus_name {
                 let name = String(cString: busName)
                 processes[name] = processID(of: name, on: bus)

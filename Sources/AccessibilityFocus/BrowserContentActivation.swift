@@ -47,14 +47,7 @@ final class BrowserContentActivation {
     fileprivate func scanDesktop() {
         guard let desktop = atspi_get_desktop(0) else { return }
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
-        var error: UnsafeMutablePointer<GError>?
-        let count = atspi_accessible_get_child_count(desktop, &error)
-        if let error { g_error_free(error) }
-        for index in 0..<max(count, 0) {
-            var error: UnsafeMutablePointer<GError>?
-            let application = atspi_accessible_get_child_at_index(desktop, index, &error)
-            if let error { g_error_free(error) }
-            guard let application else { continue }
+        for application in children(of: desktop) {
             askIfNeeded(application: application)
             g_object_unref(UnsafeMutableRawPointer(application))
         }

@@ -32,14 +32,7 @@ extension BrowserContentActivation {
                 hasDocument = true
                 continue
             }
-            var countError: UnsafeMutablePointer<GError>?
-            let count = atspi_accessible_get_child_count(node, &countError)
-            if let countError { g_error_free(countError) }
-            for index in 0..<max(count, 0) {
-                var childError: UnsafeMutablePointer<GError>?
-                let child = atspi_accessible_get_child_at_index(node, index, &childError)
-                if let childError { g_error_free(childError) }
-                guard let child else { continue }
+            for child in children(of: node) {
                 // libatspi hands out an object for D-Bus's null reference too: tell it by its path.
                 if BrowserContentCheck.isNullReference(path: child.pointee.parent.path.map { String(cString: $0) }) {
                     g_object_unref(UnsafeMutableRawPointer(child))

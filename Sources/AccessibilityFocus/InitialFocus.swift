@@ -10,6 +10,8 @@ import CATSPI
 /// D-Bus calls (libatspi caches children and states after the first read).
 enum InitialFocus {
     static let budget = 4000
+    /// The children read of any one accessible.
+    static let childLimit: Int32 = 512
 
     /// The focused accessible of some application (a new reference the caller releases), or nil.
     static func find(using reader: AccessibleReader) -> AccessiblePointer? {
@@ -17,8 +19,8 @@ enum InitialFocus {
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
         var left = budget
         var windows: [AccessiblePointer] = []
-        for application in children(of: desktop) {
-            windows += children(of: application)
+        for application in children(of: desktop, limit: childLimit) {
+            windows += children(of: application, limit: childLimit)
             g_object_unref(UnsafeMutableRawPointer(application))
         }
         // The active window holds the focus that counts; others keep a focused child of their own.
@@ -43,24 +45,10 @@ enum InitialFocus {
         }
         guard !reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) else { return nil }
         var found: AccessiblePointer?
-        for child in children(of: node) {
+        for child in children(of: node, limit: childLimit) {
             if found == nil { found = search(child, reader: reader, left: &left) }
             g_object_unref(UnsafeMutableRawPointer(child))
         }
         return found
-    }
-
-    /// New references to the accessible's children.
-    private static func children(of node: AccessiblePointer) -> [AccessiblePointer] {
-        var error: UnsafeMutablePointer<GError>?
-        let count = atspi_accessible_get_child_count(node, &error)
-        if let error { g_error_free(error) }
-        var result: [AccessiblePointer] = []
-        for index in 0..<max(0, min(count, 512)) {
-            var error: UnsafeMutablePointer<GError>?
-            if let child = atspi_accessible_get_child_at_index(node, index, &error) { result.append(child) }
-            if let error { g_error_free(error) }
-        }
-        return result
     }
 }
