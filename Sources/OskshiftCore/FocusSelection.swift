@@ -34,7 +34,7 @@ public enum FocusSelection {
         accessible: AccessibleState, observed: XFocusObservations, frameSize: Size, order: [FocusSource],
         pointerBand: Int
     ) -> Choice {
-        let asksBus = order.contains(.caret) || order.contains(.widget)
+        let asksBus = asksBus(order)
         switch accessible {
         case .noEditableFocus where asksBus:
             return .nothing("no editable focus")
@@ -62,6 +62,9 @@ public enum FocusSelection {
         }
         return .nothing("no source knows the focus")
     }
+
+    /// The order names a source that the accessibility bus answers.
+    public static func asksBus(_ order: [FocusSource]) -> Bool { order.contains(.caret) || order.contains(.widget) }
 
     /// A `height` px band across the frame, centred on the press, inside the frame.
     static func band(around press: Point, frameSize: Size, height: Int) -> Rect? {
