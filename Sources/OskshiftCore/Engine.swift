@@ -214,8 +214,9 @@ public struct Engine: Sendable {
                 if case .joining(_, applicationsKnown: true) = bus { bus = .listening }
             case .absent: bus = .notUsed
             }
-        case .accessibleFocus(let pid, let field):
+        case .accessibleFocus(let pid, let reported):
             if pid != 0 { accessibleApplications.insert(pid) }
+            let field = reported?.trimmedToItsWindow()
             let previous = accessibleFields[pid]
             if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
             accessibleFields[pid] = field?.keepingKnownRects(of: previous)
@@ -283,7 +284,8 @@ public struct Engine: Sendable {
             let decision = decide(focus, keyboard: keyboard)
             if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
             switch decision.outcome {
-            case .unchanged, .holding: focusedTarget = adjustments[focus.window.id]?.target
+            case .unchanged, .holding:
+                if let adjustment = adjustments[focus.window.id], !adjustment.settling { focusedTarget = adjustment.target }
             case .waiting:
                 // Left as it is: an adjustment in place stays, a restore under way goes on.
                 if let adjustment = adjustments[focus.window.id], !adjustment.restoring, !adjustment.settling {
@@ -329,6 +331,9 @@ public struct Engine: Sendable {
         }
         if let why = waitingForBus(window) { return decision(.waiting(why)) }
         if case .nothing(let why) = choice { return decision(.noField(why)) }
+        if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record) {
+            return decision(.waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving"))
+        }
         if case .editable(let accessible) = accessibleState(of: window), adjustment == nil,
            accessible.frameSize != window.frame.size {
             // Read in another layout than the window has now (it was resized, maximized or made fullscreen by its
@@ -377,9 +382,30 @@ public struct Engine: Sendable {
         case (.some(let frame), let adjustment?) where adjustment.target == frame && !adjustment.restoring:
             outcome = .unchanged
         case (.some, let adjustment?) where holds && !adjustment.restoring: outcome = .holding
+        case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
         case (.some(let frame), _): outcome = .adjust(frame)
         }
         return decision(outcome, field: placement.guarded, overlap: placement.overlap)
+    }
+
+    /// The frame size the focused window's field was read at.
+    private func fieldReadAt(_ window: WindowFacts) -> Size? {
+        if case .editable(let accessible) = accessibleState(of: window) { return accessible.frameSize }
+        return observedFrameSize
+    }
+
+    /// A field read at a size the window only passed through (a placement or a restore under way, an animation's
+    /// step, the shrunk size of a window on its way home) belongs to no layout the policy can trust: taken for one,
+    /// a field that is clear at the original size shrank the window again halfway home. The window goes on where it
+    /// was heading, and the field read once it is still decides. Trusted: a read at the original size, and for a
+    /// placed window one at the size it was asked for, or at the size it keeps once still (a minimum size the
+    /// window manager enforces, an application that resized itself).
+    private func readInPassing(_ readAt: Size, record: Adjustment?) -> Bool {
+        guard let record, readAt != record.original.frame.size else { return false }
+        if record.restoring || record.settling { return true }
+        if readAt == record.target.size { return false }
+        let still = record.animation == nil && record.pending.isEmpty && record.queued == nil
+        return !(still && readAt == record.current.size)
     }
 
     /// Why a window is never adjusted, or nil when it may be.
@@ -405,6 +431,9 @@ public struct Engine: Sendable {
         guard current != new, current.size == new.size, current.x == new.x,
               abs(current.y - new.y) <= Engine.hysteresis, current.size == input.original.size
         else { return false }
+        // Home is only resisted for a field that is just clear there (a keyboard jittering by a pixel would cover
+        // it again); one clearly clear at the original geometry always sends the window home.
+        if new == input.original && placement.overlap <= -Engine.hysteresis { return false }
         let fieldThere = placement.guarded.offsetBy(dy: current.y - input.original.y)
         return !Policy.isCovered(fieldThere, by: input.keyboard, margin: input.margin)
     }
@@ -460,7 +489,8 @@ public struct Engine: Sendable {
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.
     private mutating func head(_ id: WindowID, to target: Rect, now: Int) -> [Action] {
         guard var adjustment = adjustments[id] else { return [] }
-        if id == focus?.window.id && !adjustment.restoring { placementsSinceTrigger += 1 }
+        // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
+        if id == focus?.window.id { placementsSinceTrigger += 1 }
         adjustment.target = target
         if adjustment.awaitingStateExit && !adjustment.restoring {
             adjustments[id] = adjustment  // moved once the window manager reports the state left

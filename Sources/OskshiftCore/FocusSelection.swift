@@ -152,6 +152,22 @@ public struct AccessibleField: Hashable, Sendable {
             && previous.frameSize == frameSize && (previous.widget != nil || previous.caret != nil)
     }
 
+    /// What of the application's answer can be trusted: a rect with a negative size, or with nothing inside the
+    /// window's frame as it was read, is unknown; one reaching outside the frame is cut to it (what lies outside
+    /// cannot be seen, and an application reporting a field larger than the screen or off every monitor must not
+    /// send its window there). A caret zero pixels wide is ordinary and kept.
+    public func trimmedToItsWindow() -> AccessibleField {
+        let bounds = Rect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
+        func trimmed(_ rect: Rect?) -> Rect? {
+            guard let rect, rect.width >= 0, rect.height >= 0 else { return nil }
+            return rect.padded.intersection(bounds)
+        }
+        var kept = self
+        kept.widget = trimmed(widget)
+        kept.caret = trimmed(caret)
+        return kept
+    }
+
     /// The same field read again with nothing known: the last known rects stay (Firefox answers -1 right after a
     /// focus move, GTK3 INT_MIN for a field scrolled out of a shrunk view).
     public func keepingKnownRects(of previous: AccessibleField?) -> AccessibleField {
