@@ -97,8 +97,8 @@ public struct Engine: Sendable {
 
     /// Every window the engine has moved and not yet put back, by window id.
     public var adjustedWindows: [AdjustedWindow] {
-        adjustments.values.filter { !$0.settling }.sorted { $0.id < $1.id }.map {
-            AdjustedWindow(id: $0.id, original: $0.original, current: $0.shown, restoring: $0.restoring)
+        adjustments.values.filter { $0.phase != .returning }.sorted { $0.id < $1.id }.map {
+            AdjustedWindow(id: $0.id, original: $0.original, current: $0.shown, restoring: $0.phase == .restoring)
         }
     }
 
@@ -285,17 +285,17 @@ public struct Engine: Sendable {
             if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
             switch decision.outcome {
             case .unchanged, .holding:
-                if let adjustment = adjustments[focus.window.id], !adjustment.settling { focusedTarget = adjustment.target }
+                if let adjustment = adjustments[focus.window.id], adjustment.phase != .returning { focusedTarget = adjustment.target }
             case .waiting:
                 // Left as it is: an adjustment in place stays, a restore under way goes on.
-                if let adjustment = adjustments[focus.window.id], !adjustment.restoring, !adjustment.settling {
+                if let adjustment = adjustments[focus.window.id], !adjustment.phase.isHomeward {
                     focusedTarget = adjustment.target
                 }
             default: break
             }
             if decision != lastDecision { actions.append(.log(decision)) }
             lastDecision = decision
-        } else if let focus, adjustments[focus.window.id].map({ $0.settling }) ?? true {
+        } else if let focus, adjustments[focus.window.id].map({ $0.phase == .returning }) ?? true {
             lastDecision = nil
         }
         for id in adjustments.keys.sorted() where !(id == focus?.window.id && focusedTarget != nil) {
@@ -312,7 +312,7 @@ public struct Engine: Sendable {
         let window = focus.window
         let settings = configuration.settings(for: window.wmClass)
         let record = adjustments[window.id]
-        let adjustment = record?.settling == true ? nil : record
+        let adjustment = record?.phase == .returning ? nil : record
         let original = record?.original ?? SavedGeometry(frame: window.frame, state: window.state)
         let choice = self.choice(for: window)
         var field: FocusRect?
@@ -365,11 +365,11 @@ public struct Engine: Sendable {
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         let placement = Policy.place(input)
         var target = placement.frame
-        if let adjustment, !adjustment.restoring,
+        if let adjustment, adjustment.phase != .restoring,
            keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
             target = adjustment.target
         }
-        if let adjustment, adjustment.awaitingLayoutAt != nil, !adjustment.restoring {
+        if let adjustment, adjustment.awaitingLayoutAt != nil, adjustment.phase != .restoring {
             return decision(.unchanged)  // the application resized itself; its field at that size comes next
         }
         let outcome: Decision.Outcome
@@ -377,11 +377,11 @@ public struct Engine: Sendable {
         let holds = !handlingTrigger && placementsSinceTrigger >= 2
         switch (target, adjustment) {
         case (nil, nil): outcome = .notCovered
-        case (nil, let adjustment?) where holds && !adjustment.restoring: outcome = .holding
+        case (nil, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
         case (nil, .some): outcome = .restore(original.frame)
-        case (.some(let frame), let adjustment?) where adjustment.target == frame && !adjustment.restoring:
+        case (.some(let frame), let adjustment?) where adjustment.target == frame && adjustment.phase != .restoring:
             outcome = .unchanged
-        case (.some, let adjustment?) where holds && !adjustment.restoring: outcome = .holding
+        case (.some, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
         case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
         case (.some(let frame), _): outcome = .adjust(frame)
         }
@@ -402,7 +402,7 @@ public struct Engine: Sendable {
     /// window manager enforces, an application that resized itself).
     private func readInPassing(_ readAt: Size, record: Adjustment?) -> Bool {
         guard let record, readAt != record.original.frame.size else { return false }
-        if record.restoring || record.settling { return true }
+        if record.phase.isHomeward { return true }
         if readAt == record.target.size { return false }
         let still = record.animation == nil && record.pending.isEmpty && record.queued == nil
         return !(still && readAt == record.current.size)
@@ -442,35 +442,31 @@ public struct Engine: Sendable {
 
     private mutating func adjust(_ window: WindowFacts, to target: Rect, now: Int) -> [Action] {
         var actions: [Action] = []
-        if var adjustment = adjustments[window.id], !adjustment.settling {
-            guard adjustment.target != target || adjustment.restoring else { return [] }
-            adjustment.restoring = false
+        if var adjustment = adjustments[window.id], adjustment.phase != .returning {
+            guard adjustment.target != target || adjustment.phase == .restoring else { return [] }
+            if adjustment.phase == .restoring { adjustment.phase = .placed }
             adjustments[window.id] = adjustment
         } else {
-            // A window still settling after a restore starts again from the same original, with its requests
+            // A window still returning after a restore starts again from the same original, with its requests
             // still in flight; any other from where it is now.
-            let settling = adjustments[window.id]
-            let saved = settling?.original ?? SavedGeometry(frame: window.frame, state: window.state)
-            var adjustment = Adjustment(id: window.id, original: saved, extents: settling?.extents ?? window.extents,
-                                        current: settling?.current ?? window.frame)
-            adjustment.savedOn = settling?.savedOn ?? screen
-            if let settling {
-                adjustment.shown = settling.leftState ? saved.frame : settling.shown
-                adjustment.pending = settling.pending
-                adjustment.awaitingAnswerSince = settling.awaitingAnswerSince
-                adjustment.queued = settling.queued
-                adjustment.requested = settling.requested
+            let returning = adjustments[window.id]
+            let saved = returning?.original ?? SavedGeometry(frame: window.frame, state: window.state)
+            let leavesState = saved.state.fullscreen || saved.state.isMaximized
+            var adjustment = Adjustment(id: window.id, original: saved, extents: returning?.extents ?? window.extents,
+                                        current: returning?.current ?? window.frame, leftState: leavesState)
+            adjustment.savedOn = returning?.savedOn ?? screen
+            if let returning {
+                adjustment.shown = returning.leftState ? saved.frame : returning.shown
+                adjustment.pending = returning.pending
+                adjustment.awaitingAnswerSince = returning.awaitingAnswerSince
+                adjustment.queued = returning.queued
+                adjustment.requested = returning.requested
             }
             // A restore still queued has not cleared the saved geometry yet.
-            if settling?.queued == nil { actions.append(.saveOriginal(window.id, saved)) }
-            if saved.state.fullscreen {
-                actions.append(.setFullscreen(window.id, false))
-                adjustment.leftState = true
-                adjustment.awaitingStateExit = true
-            } else if saved.state.isMaximized {
-                actions.append(.setMaximized(window.id, false))
-                adjustment.leftState = true
-                adjustment.awaitingStateExit = true
+            if returning?.queued == nil { actions.append(.saveOriginal(window.id, saved)) }
+            if leavesState {
+                actions.append(saved.state.fullscreen ? .setFullscreen(window.id, false) : .setMaximized(window.id, false))
+                adjustment.phase = .leavingState
             }
             adjustments[window.id] = adjustment
         }
@@ -478,8 +474,8 @@ public struct Engine: Sendable {
     }
 
     private mutating func restore(_ id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling else { return [] }
-        adjustment.restoring = true
+        guard var adjustment = adjustments[id], !adjustment.phase.isHomeward else { return [] }
+        adjustment.phase = .restoring
         adjustments[id] = adjustment
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
@@ -492,7 +488,7 @@ public struct Engine: Sendable {
         // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
         if id == focus?.window.id { placementsSinceTrigger += 1 }
         adjustment.target = target
-        if adjustment.awaitingStateExit && !adjustment.restoring {
+        if adjustment.phase == .leavingState {
             adjustments[id] = adjustment  // moved once the window manager reports the state left
             return []
         }
@@ -506,7 +502,7 @@ public struct Engine: Sendable {
                                              curve: configuration.animation.curve)
         }
         adjustments[id] = adjustment
-        if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
+        if adjustment.phase == .restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
         return actions
     }
 
@@ -535,7 +531,7 @@ public struct Engine: Sendable {
         }
         adjustment.shown = home(of: adjustment)
         adjustment.animation = nil
-        adjustment.settling = true
+        adjustment.phase = .returning
         adjustments[id] = adjustment.pending.isEmpty && adjustment.queued == nil ? nil : adjustment
         if focus?.window.id == id { focus?.window.frame = adjustment.shown }
         return actions
@@ -573,7 +569,7 @@ public struct Engine: Sendable {
     private mutating func restoreAllAtOnce() -> [Action] {
         // Everything at once, queued or not: the window manager applies them in order, after whatever is in flight.
         var actions = adjustments.values.sorted { $0.id < $1.id }.flatMap { adjustment -> [Action] in
-            if !adjustment.settling { return restoringActions(adjustment) }
+            if adjustment.phase != .returning { return restoringActions(adjustment) }
             guard let home = adjustment.queued else { return [] }  // its restore went out already
             return [.moveResize(adjustment.id, frame: home, extents: adjustment.extents), .clearOriginal(adjustment.id)]
         }
@@ -593,7 +589,7 @@ public struct Engine: Sendable {
             if frame != adjustment.shown, let move = adjustment.request(frame, now: now) { actions.append(move) }
             if animation.isFinished(at: now) { adjustment.animation = nil }
             adjustments[id] = adjustment
-            if adjustment.restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
+            if adjustment.phase == .restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
         }
         return actions
     }
@@ -638,8 +634,8 @@ public struct Engine: Sendable {
             guard var adjustment = adjustments[id], adjustment.queued != nil, !adjustment.awaitsAnswer(at: now)
             else { continue }
             if let move = adjustment.releaseQueued(now: now) { actions.append(move) }
-            if adjustment.settling { actions.append(.clearOriginal(id)) }
-            adjustments[id] = adjustment.settling && adjustment.pending.isEmpty ? nil : adjustment
+            if adjustment.phase == .returning { actions.append(.clearOriginal(id)) }
+            adjustments[id] = adjustment.phase == .returning && adjustment.pending.isEmpty ? nil : adjustment
         }
         return actions
     }
@@ -668,7 +664,7 @@ public struct Engine: Sendable {
     /// the placement works with the height it really has. Known once the animation ended and no request of ours
     /// is younger than `unansweredAfterMs` (a request that changes nothing gets no ConfigureNotify at all).
     private mutating func noteKeptHeight(_ id: WindowID) {
-        guard var adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling, !adjustment.leftState,
+        guard var adjustment = adjustments[id], adjustment.phase == .placed, !adjustment.leftState,
               adjustment.animation == nil, adjustment.queued == nil, adjustment.current.height > adjustment.target.height,
               !adjustment.pending.contains(where: { clock - $0.time < Engine.unansweredAfterMs })
         else { return }
@@ -688,7 +684,7 @@ public struct Engine: Sendable {
         if focus?.window.id == id { focus?.window.frame = frame }
         adjustments[id]?.awaitingAnswerSince = nil  // the window manager got to our request (or to the user's)
         guard var adjustment = adjustments[id] else { return [] }
-        if adjustment.settling {
+        if adjustment.phase == .returning {
             // Our restoring requests coming back; once none is left, the window is on its own again.
             if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
                 adjustment.pending.removeFirst(index + 1)
@@ -757,16 +753,15 @@ public struct Engine: Sendable {
 
     private mutating func stateChanged(_ id: WindowID, state: WindowState, now: Int) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
-        if var adjustment = adjustments[id], adjustment.awaitingStateExit, !state.isMaximized, !state.fullscreen {
+        if var adjustment = adjustments[id], adjustment.phase == .leavingState, !state.isMaximized, !state.fullscreen {
             // The state we asked to leave is left: the placement that waited goes out now, from where the window
             // manager put the window.
-            adjustment.awaitingStateExit = false
+            adjustment.phase = .placed
             adjustment.shown = adjustment.current
             adjustments[id] = adjustment
-            if adjustment.restoring { return [] }
             return head(id, to: adjustment.target, now: now)
         }
-        guard let adjustment = adjustments[id], !adjustment.restoring, !adjustment.settling,
+        guard let adjustment = adjustments[id], !adjustment.phase.isHomeward,
               state.isMaximized || state.fullscreen
         else { return [] }
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
@@ -802,17 +797,17 @@ public struct Engine: Sendable {
                                     outcome: .excluded("implausible saved geometry \(saved.frame)"))
             return [.log(decision), .clearOriginal(facts.id)]
         }
-        var adjustment = Adjustment(id: facts.id, original: saved, extents: facts.extents, current: facts.frame)
-        adjustment.leftState = (saved.state.isMaximized && !facts.state.isMaximized)
+        let leftState = (saved.state.isMaximized && !facts.state.isMaximized)
             || (saved.state.fullscreen && !facts.state.fullscreen)
-        adjustments[facts.id] = adjustment
+        adjustments[facts.id] = Adjustment(id: facts.id, original: saved, extents: facts.extents, current: facts.frame,
+                                           leftState: leftState)
         return []
     }
 
     /// Requests too old to expect an answer for. Not a settling window's: it keeps its original until its restore
     /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     private mutating func expirePendingRequests(now: Int) {
-        for (id, adjustment) in adjustments where !adjustment.pending.isEmpty && !adjustment.settling {
+        for (id, adjustment) in adjustments where !adjustment.pending.isEmpty && adjustment.phase != .returning {
             adjustments[id]?.pending.removeAll { now - $0.time > Engine.pendingLifetimeMs }
         }
     }
