@@ -98,6 +98,10 @@ extension Adjustment {
         return send(frame, now: now)
     }
 
+    /// Not moving any more: no animation, nothing queued, and the window manager answered the last request (in
+    /// part, perhaps: a minimum size it keeps).
+    func isStill(at now: Int) -> Bool { animation == nil && queued == nil && !awaitsAnswer(at: now) }
+
     func awaitsAnswer(at now: Int) -> Bool {
         awaitingAnswerSince.map { now - $0 < Engine.unansweredAfterMs } ?? false
     }

@@ -133,8 +133,7 @@ extension Engine {
         guard let record, readAt != record.original.frame.size else { return false }
         if record.phase.isHomeward { return true }
         if readAt == record.target.size { return false }
-        let still = record.animation == nil && record.pending.isEmpty && record.queued == nil
-        return !(still && readAt == record.current.size)
+        return !(record.isStill(at: clock) && readAt == record.current.size)
     }
 
     /// Why a window is never adjusted, or nil when it may be.

@@ -73,6 +73,25 @@ struct ClearFieldTests {
         #expect(driver.engine.adjustedWindows == [])
     }
 
+    @Test("A field read at the height the window manager kept, once it answered, is trusted and placed")
+    func readAtTheKeptHeightIsTrusted() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(duration: 0, mode: .auto)))
+        let original = Rect(300, 24, 602, 725)
+        _ = driver.send(.accessibleApplications([pid]))
+        _ = driver.send(.keyboardShown(Rect(0, 558, 1280, 242)))
+        _ = driver.send(.focusChanged(Focus(window: Fixture.window(frame: original, pid: pid))))
+        let asked = moves(driver.send(Fixture.accessible(pid: pid, widget: Rect(309, 52, 584, 684),
+                                                         caret: Rect(309, 562, 1, 17), frame: original)))
+        #expect(asked == [Rect(300, 0, 602, 550)])
+        // The text view's minimum height keeps the window at 585.
+        let kept = Rect(300, 0, 602, 585)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: kept), after: 20)
+        let placed = driver.sendTraced(Fixture.accessible(pid: pid, widget: Rect(309, 28, 584, 544),
+                                                          caret: Rect(309, 555, 1, 17), frame: kept, change: .settled),
+                                       after: 400)
+        #expect(moves(placed) == [Rect(300, -35, 602, 585)])  // its bottom at the keyboard less the margin
+    }
+
     /// Random sequences: any history, then a trigger whose field (read at the original size) is clear, then
     /// anything the application and the server may report while the window moves (re-layouts at other sizes,
     /// configures to frames passed through, timer ticks). The window ends at its original frame, and no adjustment
