@@ -143,7 +143,7 @@ final class WatcherLoop: @unchecked Sendable {
         guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
         // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
         lastPosted = nil
-        perform(.read(field, .settled), timeMs: Self.now())
+        perform(.read(field, .still), timeMs: Self.now())
     }
 
     /// On the watcher thread: `body` with the tracked field (FieldScrolling.swift), then the field read and posted
@@ -153,7 +153,7 @@ final class WatcherLoop: @unchecked Sendable {
             guard let field = tracker.trackedField else { return }
             body(field)
             lastPosted = nil
-            perform(.read(field, .settled), timeMs: Self.now())
+            perform(.read(field, .still), timeMs: Self.now())
         }
     }
 

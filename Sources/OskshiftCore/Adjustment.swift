@@ -47,13 +47,9 @@ struct Adjustment: Equatable, Sendable {
     }
 }
 
-/// A window's life with the engine, from its first adjustment until it is back (docs/architecture.md):
-///
-///     leavingState ──(state left)──▶ placed ──(field clear, focus gone, keyboard hidden)──▶ restoring
-///          │                           ▲  ▲                                                    │
-///          │                           │  └──────────────(covered again)───────────────────────┤
-///          │                           └──────(covered again: same original)── returning ◀──────┘ (home requested)
-///          └──(restore)──▶ returning ──(every request answered)──▶ forgotten
+/// A window's life with the engine, from its first adjustment until it is back (diagram: docs/architecture.md):
+/// placed (or leavingState first) -> restoring -> returning -> forgotten; covered again while restoring or
+/// returning, it is placed again from the same original.
 enum Phase: Equatable, Sendable {
     /// Asked to leave maximized or fullscreen state, and not yet told it did: a move now would be undone by the
     /// window manager (and its client size depends on the new state's extents), so the placement waits.

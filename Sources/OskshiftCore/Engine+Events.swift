@@ -239,7 +239,7 @@ extension Engine {
         return []
     }
 
-    /// Requests too old to expect an answer for. Not a settling window's: it keeps its original until its restore
+    /// Requests too old to expect an answer for. Not a returning window's: it keeps its original until its restore
     /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     mutating func expirePendingRequests(now: Int) {
         for (id, adjustment) in adjustments where !adjustment.pending.isEmpty && adjustment.phase != .returning {

@@ -186,7 +186,7 @@ extension Engine {
         return next
     }
 
-    /// Sends the frames queued behind a request in flight once it is answered or given up on; a settling window's
+    /// Sends the frames queued behind a request in flight once it is answered or given up on; a returning window's
     /// saved geometry is cleared with its restoring move.
     mutating func sendQueuedRequests(now: Int) -> [Action] {
         guard adjustments.values.contains(where: { $0.queued != nil }) else { return [] }

@@ -7,7 +7,7 @@
 /// the focus rect (`FocusSelection`), derives where each window should be (the focused one: the policy's placement
 /// from its original frame; every other adjusted one: its original frame) and emits the difference.
 ///
-/// Settling: each trigger (keyboard shown or moved, focus or caret moved, a new field) allows at most two
+/// The two-placement limit: each trigger (keyboard shown or moved, focus or caret moved, a new field) allows at most two
 /// placements of the focused window, the adjustment and one correction after the application re-laid out; what
 /// re-layouts ask beyond that is not done (`Decision.Outcome.holding`), so a window never alternates.
 public struct Engine: Sendable {

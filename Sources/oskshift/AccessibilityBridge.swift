@@ -157,7 +157,7 @@ final class AccessibilityBridge {
         case .focus: change = .focus
         case .caret, .text: change = .caret
         case .bounds: change = .relayout
-        case .settled: change = .settled
+        case .still: change = .still
         }
         let field = AccessibleField(
             window: match.id, identity: update.fieldID, widget: root.widget?.relative(to: frame.origin),

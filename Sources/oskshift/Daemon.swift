@@ -201,7 +201,7 @@ final class Daemon {
         var translated = accessory?.translate(events) ?? events
         feed(translated)
         if let accessory {
-            let barChange = accessory.focusSettled(editableFocused: engine.focusSource != nil)
+            let barChange = accessory.focusDecided(editableFocused: engine.focusSource != nil)
             feed(barChange)
             translated += barChange
         }

@@ -48,7 +48,7 @@ struct ClearFieldTests {
         #expect(driver.engine.adjustedWindows == [])
         // Read again once still, at the original size: clear, nothing to do.
         #expect(driver.send(Fixture.accessible(pid: pid, widget: view, caret: firstLine, frame: tall,
-                                               change: .settled), after: 80) == [])
+                                               change: .still), after: 80) == [])
         #expect(driver.engine.lastDecision?.outcome == .notCovered)
     }
 
@@ -87,7 +87,7 @@ struct ClearFieldTests {
         let kept = Rect(300, 0, 602, 585)
         _ = driver.send(.windowConfigured(Fixture.a, frame: kept), after: 20)
         let placed = driver.sendTraced(Fixture.accessible(pid: pid, widget: Rect(309, 28, 584, 544),
-                                                          caret: Rect(309, 555, 1, 17), frame: kept, change: .settled),
+                                                          caret: Rect(309, 555, 1, 17), frame: kept, change: .still),
                                        after: 400)
         #expect(moves(placed) == [Rect(300, -35, 602, 585)])  // its bottom at the keyboard less the margin
     }
@@ -136,7 +136,7 @@ struct ClearFieldTests {
                 let passing = Size(width: frame.width, height: random.next(in: 200...frame.height - 1))
                 actions = driver.sendTraced(.accessibleFocus(pid: pid, AccessibleField(
                     window: Fixture.a, identity: 1, widget: randomField(at: passing), caret: nil,
-                    frameSize: passing, change: random.next(in: 0...1) == 0 ? .relayout : .settled)),
+                    frameSize: passing, change: random.next(in: 0...1) == 0 ? .relayout : .still)),
                     after: random.next(in: 0...30))
             case 1:
                 actions = driver.sendTraced(.windowConfigured(Fixture.a, frame: server), after: random.next(in: 0...30))
