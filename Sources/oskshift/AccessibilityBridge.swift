@@ -186,11 +186,12 @@ final class AccessibilityBridge {
             return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
                         width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
         }
-        if decoration.width != 0 && close(toplevel.width, window.frame.width) { return toplevel }
-        if close(toplevel.width, window.client.width) {
-            return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
-                        width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
-        }
-        return window.frame
+        // Only the width to tell: the nearer of the two (openbox's sides are 1 px each, within a HiDPI tolerance
+        // of both). Undecorated sides cannot tell them apart: the client, as the toolkits other than GTK3 report.
+        let fromFrame = abs(toplevel.width - window.frame.width), fromClient = abs(toplevel.width - window.client.width)
+        guard min(fromFrame, fromClient) <= tolerance else { return window.frame }
+        if fromFrame < fromClient || (fromFrame == fromClient && decoration.width != 0) { return toplevel }
+        return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
+                    width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
     }
 }
