@@ -51,6 +51,10 @@ extension Engine {
 
     mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?) -> [Action]? {
         if pid != 0 { accessibleApplications.insert(pid) }
+        fieldUnmatched = false
+        if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
+            fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: clock)
+        }
         let field = reported?.trimmedToItsWindow()
         let previous = accessibleFields[pid]
         if let field, let previous, field.isStaleRepeat(of: previous) { return nil }
@@ -116,6 +120,9 @@ extension Engine {
     /// Tells our own moves (a frame we asked for), the window manager's answers (another frame while a request is
     /// pending) and refusals (the same frame again) from the user's moves (a new frame with nothing pending).
     mutating func configured(_ id: WindowID, frame: Rect) -> [Action] {
+        if fieldUnmatched || accessibleFields.values.contains(where: { $0.window == id }) {
+            fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: clock)
+        }
         if focus?.window.id == id { focus?.window.frame = frame }
         adjustments[id]?.awaitingAnswerSince = nil  // the window manager got to our request (or to the user's)
         guard var adjustment = adjustments[id] else { return [] }
@@ -137,7 +144,7 @@ extension Engine {
             // The shrunk size is on the server: its application can now bring the field into the smaller view.
             let shrunk = frame == adjustment.target && frame.height < adjustment.original.frame.height
             if shrunk, adjustment.animation == nil, focus?.window.id == id, focusedAccessibleField != nil {
-                return [.revealField(id)]
+                return [fieldReads.reveal(id, now: clock)]
             }
             return []
         }

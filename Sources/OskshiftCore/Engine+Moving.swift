@@ -174,11 +174,13 @@ extension Engine {
     }
 
     /// The next one-off tick: the end of the focused window's wait for its application on the bus (while the keyboard
-    /// is up), or a queued move's time to go out.
-    var nextDeadline: Int? {
-        var next: Int?
+    /// is up), a queued move's time to go out, or a read of the focused field.
+    public var nextDeadline: Int? {
+        var next = fieldReads.nextDeadline
         if let focus, keyboard != nil {
-            next = [busAnswerDeadline(of: focus.window), busJoiningDeadline(of: focus.window)].compactMap { $0 }.min()
+            for deadline in [busAnswerDeadline(of: focus.window), busJoiningDeadline(of: focus.window)] {
+                if let deadline, deadline < next ?? Int.max { next = deadline }
+            }
         }
         for adjustment in adjustments.values {
             if let deadline = adjustment.queuedDeadline, deadline < next ?? Int.max { next = deadline }

@@ -45,6 +45,9 @@ public struct Engine: Sendable {
     /// the keyboard hides.
     var refused: Set<WindowID> = []
     var timer = TimerUse.off
+    /// When the focused field is read again (`FieldReads`), and whether the last editable report matched no window.
+    var fieldReads = FieldReads()
+    var fieldUnmatched = false
     /// After `stopping` the engine answers nothing more: the daemon is on its way out.
     var stopped = false
 
@@ -144,6 +147,9 @@ public struct Engine: Sendable {
         case .accessibleApplications(let pids): learnt = applicationsChanged(pids)
         case .accessibilityBus(let status): learnt = busChanged(status, now: now)
         case .accessibleFocus(let pid, let reported): learnt = accessibleFocusChanged(pid: pid, reported)
+        case .accessibleFieldUnmatched:
+            fieldUnmatched = true
+            learnt = nil
         case .windowConfigured(let id, let frame): learnt = configured(id, frame: frame)
         case .windowStateChanged(let id, let state): learnt = stateChanged(id, state: state, now: now)
         case .windowExtentsChanged(let id, let extents): learnt = extentsChanged(id, extents)
@@ -164,6 +170,7 @@ public struct Engine: Sendable {
         guard var actions = learnt else { return [] }
         actions += reconcile(now: now)
         actions += sendQueuedRequests(now: now)
+        actions += fieldReads.due(at: now)
         actions += updateTimer()
         return actions
     }
@@ -179,7 +186,7 @@ public struct Engine: Sendable {
             return false
         case .accessibleFocus(_, let field):
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
-        case .keyboardHidden, .windowConfigured, .windowDestroyed, .timerFired, .stopping:
+        case .keyboardHidden, .windowConfigured, .windowDestroyed, .timerFired, .stopping, .accessibleFieldUnmatched:
             return false
         }
     }

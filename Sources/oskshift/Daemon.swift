@@ -239,6 +239,8 @@ final class Daemon {
                 case .revealField:
                     if options.verbose { Log.line("action: " + EventDescription.line(action)) }
                     if !options.dryRun { accessibility?.watcher?.scrollFocusedFieldIntoView() }
+                case .readField:
+                    accessibility?.watcher?.readFocusedField()
                 default:
                     if options.dryRun {
                         Log.line("would: " + EventDescription.line(action))
