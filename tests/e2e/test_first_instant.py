@@ -357,6 +357,18 @@ class FirstInstantWithXvkbd(FirstInstantTestCase):
             return form
         self.assertNeverMovedWhenMappedUnderTheKeyboard(start_form, during=lambda form: form.key("a", "b", "c"))
 
+    def test_a_tall_pyqt5_text_edit_with_its_caret_clear_is_never_moved_by_a_daemon_started_after_it(self):
+        require_pyqt5(self)
+        form = QtForm(self, 5, "qt5-tall-first", *self.TALL_VIEW[:2], "--textedit", "--focus", "textedit",
+                      "--geometry", "600x676+300+40")
+        wait_for(lambda: form.focused() == "textedit", what="the text edit focused")
+        form.key("a")  # an empty QTextEdit reports no caret box
+        start = wait_for(lambda: (lambda f: f if f and f["caret"] else None)(form.field("textedit")),
+                         what="the caret box after one letter")
+        keyboard = self.keyboard.show()
+        self.assertTallViewSetUp(start["widget"], start["caret"], keyboard)
+        self.assertNeverMovedByADaemonStartedAfter(form, keyboard, during=lambda: form.key("b", "c"))
+
     # --- (c) a covered field ------------------------------------------------------------------------------------
 
     def test_a_covered_gtk_entry_is_cleared_at_once_by_a_daemon_started_after_it_and_restored_exactly(self):
@@ -490,7 +502,7 @@ class HostileAccessibleApplication(FirstInstantTestCase):
         # atspi_query.py reads the caret box once per run: two runs are two reads.
         first, second = (form.accessible("hostile")["caret"] for _ in range(2))
         self.assertEqual((abs(second.y - first.y), first.x), (300, second.x), "test setup: the caret jumps 300 px")
-        keyboard_top = self.keyboard.rect().y if self.keyboard.is_shown() else 558
+        keyboard_top = self.keyboard.rect().y  # also while hidden: xvkbd keeps its place
         real, jumped = sorted((first, second), key=lambda caret: caret.y)
         self.assertTrue(real.bottom + MARGIN <= keyboard_top < jumped.bottom + MARGIN,
                         "test setup: the caret is clear of the keyboard on one read and under it on the next")
