@@ -171,13 +171,13 @@ class FirstInstantTestCase(DesktopTestCase):
                 return current
             current = int(parent.group(1), 16)
 
-    def describe(self, watch, frame, daemon, since=0.0):
+    def describe(self, watch, frame, daemon, since=0.0, moment="the daemon started"):
         configures = ["%+.3f s %s" % (t - since, rect) for t, rect in watch.configures(frame, since)]
         decisions = [d["line"] for d in daemon.decisions()]
         log = daemon.log().splitlines()
         listening = next((i for i, line in enumerate(log) if line.startswith("accessibility: listening")), None)
-        return "\nframe configures since the daemon started (%d): %s\ndaemon decisions (%d):\n  %s%s" % (
-            len(configures), ", ".join(configures[:30]) or "none", len(decisions), "\n  ".join(decisions[:20]),
+        return "\nframe configures since %s (%d): %s\ndaemon decisions (%d):\n  %s%s" % (
+            moment, len(configures), ", ".join(configures[:30]) or "none", len(decisions), "\n  ".join(decisions[:20]),
             "\n(\"accessibility: listening\" is log line %s)" % listening)
 
     def assertCovered(self, rect, keyboard, what):
@@ -231,7 +231,7 @@ class FirstInstantTestCase(DesktopTestCase):
         self.record("%d frame configures after the map (placed at %s), %d acting decisions" % (
             len(configures), placed, len([d for d in daemon.decisions_for(form.window) if is_acting(d)])))
         self.assertEqual(configures, [], "the window was configured after its map" +
-                         self.describe(watch, frame, daemon, mapped))
+                         self.describe(watch, frame, daemon, mapped, "the map"))
         self.assertEqual(form.frame(), placed, "where the window manager placed it")
         self.assertNoAdjustment(daemon, form.window)
         return form, daemon
@@ -461,7 +461,7 @@ class HostileAccessibleApplication(FirstInstantTestCase):
         ended = time.monotonic()
 
         configures = watch.configures(frame)
-        details = self.describe(watch, frame, daemon, triggers[0][1])
+        details = self.describe(watch, frame, daemon, triggers[0][1], "the first trigger")
         per_trigger, current, shown_rects = [], original, [original]
         for index, (name, at) in enumerate(triggers):
             until = triggers[index + 1][1] if index + 1 < len(triggers) else ended
