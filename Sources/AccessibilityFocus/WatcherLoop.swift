@@ -87,6 +87,7 @@ final class WatcherLoop: @unchecked Sendable {
     func run() {
         // The focus an application already had before we listened (InitialFocus), as if it had just moved there.
         serially { [unowned self] in
+            defer { channel.post(.initialFocusRead) }
             guard let focused = InitialFocus.find(using: reader) else { return }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
                     timeMs: Self.now())

@@ -4,4 +4,7 @@ public enum WatcherReport: Sendable, Equatable {
     case focus(AccessibleFocusUpdate)
     /// The processes of every application on the accessibility bus, after one registered or left.
     case applications(Set<Int32>)
+    /// The focus the applications already had when the watcher started has been read (and reported, when editable):
+    /// with the applications' list, which comes before it, the daemon has asked the bus.
+    case initialFocusRead
 }

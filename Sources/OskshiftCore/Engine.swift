@@ -27,6 +27,8 @@ public struct Engine: Sendable {
     private var accessibleApplications: Set<Int32> = []
     /// The daemon listens to the accessibility bus: its list of applications has come at least once.
     private var listensToBus = false
+    /// Where the daemon's own connection to the bus stands.
+    private var bus = BusConnection.notUsed
     private var accessibleFields: [Int32: AccessibleField] = [:]
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
     /// is decided from it, so that a re-layout of the shrunk window never flips the decision.
@@ -54,6 +56,20 @@ public struct Engine: Sendable {
     /// until then, when the order asks the bus at all (seen: a GTK form mapped under a docked keyboard was moved
     /// 8 px by the `window` source, then put back when its application said no field was focused).
     public static let busJoiningGraceMs = 250
+    /// The longest the daemon waits for its own first answer from the bus (the applications on it and the focus
+    /// they had) before the X-side sources speak for every window. Measured here: the answer comes within tens of
+    /// milliseconds of the watcher's start, so a covered field is served by the bus well inside 300 ms of start.
+    public static let busAnswerGraceMs = 500
+
+    /// The daemon's own connection to the accessibility bus.
+    enum BusConnection: Equatable {
+        /// No bus, or none announced: the X-side sources speak for every application not named on it.
+        case notUsed
+        /// Joining since this time; the applications' list came or not yet.
+        case joining(since: Int, applicationsKnown: Bool)
+        /// The bus has been asked: its list of applications and the focus they had are known.
+        case listening
+    }
 
     /// What the one timer is for.
     enum TimerUse: Equatable {
@@ -113,13 +129,27 @@ public struct Engine: Sendable {
 
     /// How the focus rect of `window` is chosen now.
     func choice(for window: WindowFacts) -> FocusSelection.Choice {
-        if busJoiningDeadline(of: window) != nil {
-            return .nothing("waiting for its application on the accessibility bus")
-        }
+        if let why = waitingForBus(window) { return .nothing(why) }
         return FocusSelection.choose(
             accessible: accessibleState(of: window), observed: observed,
             frameSize: observedFrameSize ?? window.frame.size,
             order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand)
+    }
+
+    /// Why nothing about `window` can be decided yet, while the bus may still speak for it: the daemon has not yet
+    /// heard from the bus itself, or the window is new and its application may still be joining.
+    func waitingForBus(_ window: WindowFacts) -> String? {
+        if busAnswerDeadline(of: window) != nil { return "the daemon has not yet asked the accessibility bus" }
+        if busJoiningDeadline(of: window) != nil { return "waiting for its application on the accessibility bus" }
+        return nil
+    }
+
+    /// When the daemon's wait for its own first answer from the bus ends, while it waits and the order asks the bus.
+    func busAnswerDeadline(of window: WindowFacts) -> Int? {
+        guard case .joining(let since, _) = bus, FocusSelection.asksBus(configuration.settings(for: window.wmClass).focus)
+        else { return nil }
+        let deadline = since + Engine.busAnswerGraceMs
+        return clock < deadline ? deadline : nil
     }
 
     /// When `window`'s wait for its application on the bus ends, while it waits (`busJoiningGraceMs`): only a
@@ -127,7 +157,7 @@ public struct Engine: Sendable {
     /// to the bus and the order asks it.
     func busJoiningDeadline(of window: WindowFacts) -> Int? {
         let order = configuration.settings(for: window.wmClass).focus
-        guard listensToBus, order.contains(.caret) || order.contains(.widget), let pid = window.pid,
+        guard listensToBus, FocusSelection.asksBus(order), let pid = window.pid,
               !accessibleApplications.contains(pid), let mapped = window.mappedAtMs
         else { return nil }
         let deadline = mapped + Engine.busJoiningGraceMs
@@ -174,10 +204,19 @@ public struct Engine: Sendable {
             observedFrameSize = frame.size
         case .accessibleApplications(let pids):
             listensToBus = true
+            if case .joining(let since, _) = bus { bus = .joining(since: since, applicationsKnown: true) }
             accessibleApplications = pids
             accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
-        case .accessibleFocus(let pid, let field):
+        case .accessibilityBus(let status):
+            switch status {
+            case .connecting: bus = .joining(since: now, applicationsKnown: false)
+            case .initialFocusRead:
+                if case .joining(_, applicationsKnown: true) = bus { bus = .listening }
+            case .absent: bus = .notUsed
+            }
+        case .accessibleFocus(let pid, let reported):
             if pid != 0 { accessibleApplications.insert(pid) }
+            let field = reported?.trimmedToItsWindow()
             let previous = accessibleFields[pid]
             if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
             accessibleFields[pid] = field?.keepingKnownRects(of: previous)
@@ -219,7 +258,7 @@ public struct Engine: Sendable {
     /// configured, a field re-read because the application re-laid out, a timer) only follow one.
     static func isTrigger(_ event: Event) -> Bool {
         switch event {
-        case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications,
+        case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications, .accessibilityBus,
              .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
             return true
         case .windowExtentsChanged:
@@ -245,7 +284,13 @@ public struct Engine: Sendable {
             let decision = decide(focus, keyboard: keyboard)
             if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
             switch decision.outcome {
-            case .unchanged, .holding: focusedTarget = adjustments[focus.window.id]?.target
+            case .unchanged, .holding:
+                if let adjustment = adjustments[focus.window.id], !adjustment.settling { focusedTarget = adjustment.target }
+            case .waiting:
+                // Left as it is: an adjustment in place stays, a restore under way goes on.
+                if let adjustment = adjustments[focus.window.id], !adjustment.restoring, !adjustment.settling {
+                    focusedTarget = adjustment.target
+                }
             default: break
             }
             if decision != lastDecision { actions.append(.log(decision)) }
@@ -284,7 +329,11 @@ public struct Engine: Sendable {
         if let reason = exclusion(of: window, original: original, mode: settings.mode) {
             return decision(.excluded(reason))
         }
+        if let why = waitingForBus(window) { return decision(.waiting(why)) }
         if case .nothing(let why) = choice { return decision(.noField(why)) }
+        if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record) {
+            return decision(.waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving"))
+        }
         if case .editable(let accessible) = accessibleState(of: window), adjustment == nil,
            accessible.frameSize != window.frame.size {
             // Read in another layout than the window has now (it was resized, maximized or made fullscreen by its
@@ -333,9 +382,30 @@ public struct Engine: Sendable {
         case (.some(let frame), let adjustment?) where adjustment.target == frame && !adjustment.restoring:
             outcome = .unchanged
         case (.some, let adjustment?) where holds && !adjustment.restoring: outcome = .holding
+        case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
         case (.some(let frame), _): outcome = .adjust(frame)
         }
         return decision(outcome, field: placement.guarded, overlap: placement.overlap)
+    }
+
+    /// The frame size the focused window's field was read at.
+    private func fieldReadAt(_ window: WindowFacts) -> Size? {
+        if case .editable(let accessible) = accessibleState(of: window) { return accessible.frameSize }
+        return observedFrameSize
+    }
+
+    /// A field read at a size the window only passed through (a placement or a restore under way, an animation's
+    /// step, the shrunk size of a window on its way home) belongs to no layout the policy can trust: taken for one,
+    /// a field that is clear at the original size shrank the window again halfway home. The window goes on where it
+    /// was heading, and the field read once it is still decides. Trusted: a read at the original size, and for a
+    /// placed window one at the size it was asked for, or at the size it keeps once still (a minimum size the
+    /// window manager enforces, an application that resized itself).
+    private func readInPassing(_ readAt: Size, record: Adjustment?) -> Bool {
+        guard let record, readAt != record.original.frame.size else { return false }
+        if record.restoring || record.settling { return true }
+        if readAt == record.target.size { return false }
+        let still = record.animation == nil && record.pending.isEmpty && record.queued == nil
+        return !(still && readAt == record.current.size)
     }
 
     /// Why a window is never adjusted, or nil when it may be.
@@ -361,6 +431,9 @@ public struct Engine: Sendable {
         guard current != new, current.size == new.size, current.x == new.x,
               abs(current.y - new.y) <= Engine.hysteresis, current.size == input.original.size
         else { return false }
+        // Home is only resisted for a field that is just clear there (a keyboard jittering by a pixel would cover
+        // it again); one clearly clear at the original geometry always sends the window home.
+        if new == input.original && placement.overlap <= -Engine.hysteresis { return false }
         let fieldThere = placement.guarded.offsetBy(dy: current.y - input.original.y)
         return !Policy.isCovered(fieldThere, by: input.keyboard, margin: input.margin)
     }
@@ -416,7 +489,8 @@ public struct Engine: Sendable {
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.
     private mutating func head(_ id: WindowID, to target: Rect, now: Int) -> [Action] {
         guard var adjustment = adjustments[id] else { return [] }
-        if id == focus?.window.id && !adjustment.restoring { placementsSinceTrigger += 1 }
+        // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
+        if id == focus?.window.id { placementsSinceTrigger += 1 }
         adjustment.target = target
         if adjustment.awaitingStateExit && !adjustment.restoring {
             adjustments[id] = adjustment  // moved once the window manager reports the state left
@@ -546,7 +620,9 @@ public struct Engine: Sendable {
     /// is up), or a queued move's time to go out.
     private var nextDeadline: Int? {
         var next: Int?
-        if let focus, keyboard != nil { next = busJoiningDeadline(of: focus.window) }
+        if let focus, keyboard != nil {
+            next = [busAnswerDeadline(of: focus.window), busJoiningDeadline(of: focus.window)].compactMap { $0 }.min()
+        }
         for adjustment in adjustments.values {
             if let deadline = adjustment.queuedDeadline, deadline < next ?? Int.max { next = deadline }
         }

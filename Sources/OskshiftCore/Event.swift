@@ -12,6 +12,8 @@ public enum Event: Equatable, Sendable {
     case focusObserved(WindowID, XFocusObservations, frame: Rect)
     /// The processes of the applications on the accessibility bus (all of them, after every change).
     case accessibleApplications(Set<Int32>)
+    /// The daemon's own connection to the accessibility bus changed: see `BusStatus`.
+    case accessibilityBus(BusStatus)
     /// An application on the accessibility bus moved its focus: to this editable field, or (nil) to something
     /// that is not editable text. `pid` 0 when the bus did not say.
     case accessibleFocus(pid: Int32, AccessibleField?)
@@ -33,6 +35,19 @@ public enum Event: Equatable, Sendable {
     case timerFired
     /// The daemon is stopping: restore everything at once.
     case stopping
+}
+
+/// The daemon's own side of the accessibility bus. Until it has asked the bus (the applications on it and the focus
+/// they already had), an application that may be on it cannot be told from one that is not, and the X-side
+/// sources would speak for it wrongly (the whole window as the field of a form whose focus is on a button).
+public enum BusStatus: String, Hashable, Sendable {
+    /// Joining the bus, at start or again: nothing that may be on it is adjusted until the bus has answered or
+    /// `Engine.busAnswerGraceMs` has passed.
+    case connecting
+    /// The focus the applications had before the daemon listened has been read (after their list came).
+    case initialFocusRead
+    /// No bus at all: only the X server can tell.
+    case absent
 }
 
 /// What the engine asks the shell to do.
@@ -67,6 +82,9 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case notCovered
         /// Nothing in the window has to clear the keyboard (e.g. its application's focus is on a button).
         case noField(String)
+        /// Not known yet whether anything in the window has to clear the keyboard (the accessibility bus has not
+        /// answered): the window stays as it is.
+        case waiting(String)
         case excluded(String)
         case released(String)
     }
@@ -101,6 +119,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .holding: outcomeText = "holding still (two placements since the last change)"
         case .notCovered: outcomeText = "not covered"
         case .noField(let why): outcomeText = "no field (\(why))"
+        case .waiting(let why): outcomeText = "waiting (\(why))"
         case .excluded(let why): outcomeText = "excluded (\(why))"
         case .released(let why): outcomeText = "released (\(why))"
         }

@@ -34,7 +34,7 @@ public enum FocusSelection {
         accessible: AccessibleState, observed: XFocusObservations, frameSize: Size, order: [FocusSource],
         pointerBand: Int
     ) -> Choice {
-        let asksBus = order.contains(.caret) || order.contains(.widget)
+        let asksBus = asksBus(order)
         switch accessible {
         case .noEditableFocus where asksBus:
             return .nothing("no editable focus")
@@ -62,6 +62,9 @@ public enum FocusSelection {
         }
         return .nothing("no source knows the focus")
     }
+
+    /// The order names a source that the accessibility bus answers.
+    public static func asksBus(_ order: [FocusSource]) -> Bool { order.contains(.caret) || order.contains(.widget) }
 
     /// A `height` px band across the frame, centred on the press, inside the frame.
     static func band(around press: Point, frameSize: Size, height: Int) -> Rect? {
@@ -147,6 +150,22 @@ public struct AccessibleField: Hashable, Sendable {
     public func isStaleRepeat(of previous: AccessibleField) -> Bool {
         change == .relayout && previous.identity == identity && previous.window == window
             && previous.frameSize == frameSize && (previous.widget != nil || previous.caret != nil)
+    }
+
+    /// What of the application's answer can be trusted: a rect with a negative size, or with nothing inside the
+    /// window's frame as it was read, is unknown; one reaching outside the frame is cut to it (what lies outside
+    /// cannot be seen, and an application reporting a field larger than the screen or off every monitor must not
+    /// send its window there). A caret zero pixels wide is ordinary and kept.
+    public func trimmedToItsWindow() -> AccessibleField {
+        let bounds = Rect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)
+        func trimmed(_ rect: Rect?) -> Rect? {
+            guard let rect, rect.width >= 0, rect.height >= 0 else { return nil }
+            return rect.padded.intersection(bounds)
+        }
+        var kept = self
+        kept.widget = trimmed(widget)
+        kept.caret = trimmed(caret)
+        return kept
     }
 
     /// The same field read again with nothing known: the last known rects stay (Firefox answers -1 right after a

@@ -72,6 +72,8 @@ while printed < exitAfter {
             printed += 1
         case .applications(let pids):
             writeLine("applications " + pids.sorted().map(String.init).joined(separator: ","))
+        case .initialFocusRead:
+            writeLine("initial focus read")
         }
     }
 }

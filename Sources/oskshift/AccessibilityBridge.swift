@@ -99,6 +99,7 @@ final class AccessibilityBridge {
         let keyboards = adapter.keyboardProcessIDs
         var events: [Event] = []
         var updates: [AccessibleFocusUpdate] = []
+        var initialFocusRead = false
         for report in reports {
             switch report {
             case .applications(let pids):
@@ -108,12 +109,16 @@ final class AccessibilityBridge {
                 updates.append(update)
             case .focus:
                 break
+            case .initialFocusRead:
+                // After the updates of the same batch: the focus they carry is what the engine is waiting for.
+                initialFocusRead = true
             }
         }
         for update in updates {
             if verbose { Log.line("accessibility: \(update)") }
             events += apply(update)
         }
+        if initialFocusRead { events.append(.accessibilityBus(.initialFocusRead)) }
         let focusChanges = reports.compactMap { report -> AccessibleFocusUpdate? in
             if case .focus(let update) = report, update.change == .focus, !keyboards.contains(update.pid) {
                 return update

@@ -105,12 +105,17 @@ final class Daemon {
         let initial = adapter.start()
         engine = Engine(configuration: configuration, screen: adapter.screen)
         accessory = AccessoryController(adapter: adapter, configuration: configuration)
-        handle(initial)
+        // Until the bus has answered, nothing that may be on it is moved: the X side alone would take a form whose
+        // focus is on a button for one whose whole window must clear the keyboard.
+        handle([.accessibilityBus(.connecting)] + initial)
         AccessibilitySwitchAtStart.run()  // before the watcher: toolkits read it when they join the bus
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
         accessibility = AccessibilityBridge.start(adapter: adapter, keyboardSettings: configuration.keyboard,
                                                   verbose: options.verbose)
         accessory?.bridge = accessibility
+        // The grace counts from the watcher's start, which may block for seconds while the bus is activated; its
+        // first answer is already on its way.
+        handle([.accessibilityBus(accessibility?.watcher == nil ? .absent : .connecting)])
         Log.say("ready on display \(adapter.displayName)")
         announceReady()
         let released = StartupPages.release()

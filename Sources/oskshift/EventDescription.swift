@@ -14,6 +14,7 @@ enum EventDescription {
             return "focus-observed \(id) \(observed(observations)) frame=\(frame)"
         case .accessibleApplications(let pids):
             return "accessible-applications " + (pids.isEmpty ? "-" : pids.sorted().map(String.init).joined(separator: ","))
+        case .accessibilityBus(let status): return "accessibility-bus \(status.rawValue)"
         case .accessibleFocus(let pid, nil): return "accessible-focus pid=\(pid) not-editable"
         case .accessibleFocus(let pid, let field?):
             return "accessible-focus pid=\(pid) window=\(field.window) field=\(field.identity) "

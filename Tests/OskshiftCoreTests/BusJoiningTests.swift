@@ -36,7 +36,7 @@ struct BusJoiningTests {
         let reasons = actions.compactMap { action -> Decision.Outcome? in
             if case .log(let decision) = action { return decision.outcome } else { return nil }
         }
-        #expect(reasons == [.noField("waiting for its application on the accessibility bus")])
+        #expect(reasons == [.waiting("waiting for its application on the accessibility bus")])
     }
 
     @Test("Its application joining the bus within the wait leaves it where it is and stops the tick")
