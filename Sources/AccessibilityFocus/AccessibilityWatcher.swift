@@ -90,20 +90,18 @@ public final class AccessibilityWatcher: Sendable {
         busOrigin = bus.origin
     }
 
-    /// Reads the focused field again once its window has been still for a while (`WatcherLoop.rereadSoon`:
-    /// 80 ms and 400 ms after the last call of a burst). Any thread; call it for every configure of a window whose
-    /// field came from AT-SPI.
-    public func rereadAfterWindowMoves() {
-        loop.rereadSoon(delaysMs: [80, 400])
+    /// Reads the focused field again now, on the watcher thread, and posts it even when unchanged (the daemon may
+    /// have dropped the last report: no window matched). Any thread; when to call it is the engine's
+    /// (`FieldReads`: after a window moved, while a new field's extents are unknown).
+    public func readFocusedField() {
+        loop.readTrackedField()
     }
 
-    /// Asks the application to scroll the focused field into its visible area (`Component.ScrollTo`) at once, 60 and
-    /// 150 ms later, reading the field after each and once more at 250 ms (updates posted even when unchanged). Any
-    /// thread; call it once the window's new size is on the server, after shrinking it above the keyboard
-    /// (docs/kiosk.md: Firefox ignores a ScrollTo sent before it has handled its resize, 30-35 ms; the scroll shows
-    /// in its extents 6-33 ms after the call).
+    /// Asks the application to scroll the focused field into its visible area (`Component.ScrollTo`) now, then reads
+    /// it (posted even when unchanged). Any thread; the engine repeats it (`FieldReads`: a browser ignores a
+    /// ScrollTo sent before it has handled its resize, docs/kiosk.md).
     public func scrollFocusedFieldIntoView() {
-        loop.scrollTrackedFieldIntoView(attemptsAtMs: [0, 60, 150], finalReadAtMs: 250)
+        loop.scrollTrackedFieldIntoView()
     }
 
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.

@@ -17,7 +17,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         /// `object:bounds-changed` on the focused editable or a resize of its top-level.
         case bounds
         /// Read again once its window had been still for a while (`AccessibilityWatcher.rereadAfterWindowMoves`).
-        case settled
+        case still
     }
 
     /// How many lines the field holds (`ATSPI_STATE_SINGLE_LINE` / `ATSPI_STATE_MULTI_LINE`).

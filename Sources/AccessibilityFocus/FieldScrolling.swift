@@ -7,28 +7,30 @@ import CATSPI
 /// do on `ScrollTo` once the new size is in place (docs/kiosk.md has the timings). GTK3 has no ScrollTo for its
 /// widgets (the call fails, harmlessly).
 extension WatcherLoop {
-    /// From any thread: on the watcher thread, `ScrollTo(ATSPI_SCROLL_ANYWHERE)` on the tracked field at each of
-    /// `attemptsAtMs` (0 = as soon as the watcher thread is free), each followed by a read of the field that is
-    /// posted even when unchanged, and one more read at `finalReadAtMs`. Several attempts, because a browser ignores a
-    /// ScrollTo that arrives before it has handled its own resize (Firefox ESR 153: lost when sent up to 30 ms after
-    /// the new size was on the server, honoured from 35 ms on; Chromium 156 honoured it at once); a ScrollTo of a
-    /// field already in view changes nothing. Nothing happens while no editable field is tracked.
-    func scrollTrackedFieldIntoView(attemptsAtMs: [UInt32], finalReadAtMs: UInt32) {
-        for delay in attemptsAtMs {
-            let request = Unmanaged.passRetained(ScrollRequest(loop: self)).toOpaque()
-            if delay == 0 {
-                // Thread-safe: from another thread it adds a one-shot source to the watcher's (default) context.
-                g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, scrollCallback, request, scrollRelease)
-            } else {
-                g_timeout_add_full(G_PRIORITY_DEFAULT, delay, scrollCallback, request, scrollRelease)
-            }
-        }
-        rereadSoon(delaysMs: [finalReadAtMs])
+    /// From any thread: on the watcher thread, `ScrollTo(ATSPI_SCROLL_ANYWHERE)` on the tracked field, then a read of
+    /// the field posted even when unchanged; nothing while no editable field is tracked. The engine repeats it
+    /// (`FieldReads`): a browser ignores a ScrollTo that arrives before it has handled its own resize (Firefox ESR
+    /// 153: lost when sent up to 30 ms after the new size was on the server, honoured from 35 ms on; Chromium 156
+    /// honoured it at once); a ScrollTo of a field already in view changes nothing.
+    func scrollTrackedFieldIntoView() {
+        onWatcherThread(ScrollRequest(loop: self, scrolls: true))
+    }
+
+    /// From any thread: on the watcher thread, a read of the tracked field posted even when unchanged.
+    func readTrackedField() {
+        onWatcherThread(ScrollRequest(loop: self, scrolls: false))
+    }
+
+    private func onWatcherThread(_ work: ScrollRequest) {
+        let request = Unmanaged.passRetained(work).toOpaque()
+        // Thread-safe: from another thread it adds a one-shot source to the watcher's (default) context.
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, scrollCallback, request, scrollRelease)
     }
 
     /// On the watcher thread.
-    fileprivate func scrollFired() {
+    fileprivate func scrollFired(scrolls: Bool) {
         withTrackedFieldThenReread { field in
+            guard scrolls else { return }
             guard let component = atspi_accessible_get_component_iface(field) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(component)) }
             var error: UnsafeMutablePointer<GError>?
@@ -38,18 +40,21 @@ extension WatcherLoop {
     }
 }
 
+/// One ScrollTo (or plain read) on its way to the watcher thread, owned by its GLib source.
 private final class ScrollRequest {
     let loop: WatcherLoop
+    let scrolls: Bool
 
-    init(loop: WatcherLoop) {
+    init(loop: WatcherLoop, scrolls: Bool) {
         self.loop = loop
+        self.scrolls = scrolls
     }
 }
 
 private let scrollCallback: GSourceFunc = { data in
     if let data {
         let request = Unmanaged<ScrollRequest>.fromOpaque(data).takeUnretainedValue()
-        request.loop.scrollFired()
+        request.loop.scrollFired(scrolls: request.scrolls)
     }
     return 0  // G_SOURCE_REMOVE: one shot
 }

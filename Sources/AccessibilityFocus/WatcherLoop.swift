@@ -31,8 +31,6 @@ final class WatcherLoop: @unchecked Sendable {
     private var heldField: AccessiblePointer?
     private var heldToplevel: AccessiblePointer?
     private var lastPosted: AccessibleFocusUpdate?
-    /// Bumped by every `rereadSoon`; a timer reads only when no later request came (see `rereadSoon`).
-    private let rereadGeneration = Atomic<UInt64>(0)
     private lazy var browserContent = BrowserContentActivation(log: log)  // Chromium's pages (see that file)
 
     /// `serially`: work running now, and work that arrived meanwhile.
@@ -115,37 +113,6 @@ final class WatcherLoop: @unchecked Sendable {
         g_main_loop_quit(loop)
     }
 
-    /// When a newly focused field's extents are unknown, it is read again this long after.
-    static let unknownExtentsRereadsMs: [UInt32] = [100, 400, 1200, 3000]
-
-    /// From any thread: read the tracked field again `delaysMs` after the last of a burst of calls.
-    ///
-    /// Why: right after its window moved, GTK3 may answer with the field (or caret) and the top-level from two
-    /// different moments, one before and one after it handled the move (measured under load: the caret still at its
-    /// old screen position next to the top-level's new one, so the field seemed to have moved by the window's
-    /// move, and the window climbed; the next bounds event carried a stale top-level that matched no X window and
-    /// was dropped, and then GTK was silent). Reads made once the window has been still for a while are consistent.
-    /// The timers are GLib sources on the watcher's own context; an idle daemon schedules none.
-    func rereadSoon(delaysMs: [UInt32]) {
-        let generation = rereadGeneration.wrappingAdd(1, ordering: .relaxed).newValue
-        for delay in delaysMs {
-            let request = Unmanaged.passRetained(RereadRequest(loop: self, generation: generation)).toOpaque()
-            g_timeout_add_full(G_PRIORITY_DEFAULT, delay, rereadCallback, request, rereadRelease)
-        }
-    }
-
-    /// On the watcher thread, from a `rereadSoon` timer.
-    fileprivate func rereadFired(generation: UInt64) {
-        serially { [unowned self] in rereadNow(generation: generation) }
-    }
-
-    private func rereadNow(generation: UInt64) {
-        guard generation == rereadGeneration.load(ordering: .relaxed), let field = tracker.trackedField else { return }
-        // Posted even when the content is the same: the daemon may have dropped the last one (no window matched).
-        lastPosted = nil
-        perform(.read(field, .settled), timeMs: Self.now())
-    }
-
     /// On the watcher thread: `body` with the tracked field (FieldScrolling.swift), then the field read and posted
     /// even when unchanged; nothing without a tracked field.
     func withTrackedFieldThenReread(_ body: @escaping (AccessiblePointer) -> Void) {
@@ -153,7 +120,7 @@ final class WatcherLoop: @unchecked Sendable {
             guard let field = tracker.trackedField else { return }
             body(field)
             lastPosted = nil
-            perform(.read(field, .settled), timeMs: Self.now())
+            perform(.read(field, .still), timeMs: Self.now())
         }
     }
 
@@ -217,12 +184,7 @@ final class WatcherLoop: @unchecked Sendable {
             update.fieldID = UInt(bitPattern: field)
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
-            post(update)
-            if change == .focus, update.editable, update.widget == nil, update.caret == nil {
-                // Firefox answers -1 extents right after a focus move and may send no event once it knows them:
-                // ask again a few times (one-shot timers; nothing runs once they are done).
-                rereadSoon(delaysMs: Self.unknownExtentsRereadsMs)
-            }
+            post(update)  // unknown extents are asked again by the daemon (`FieldReads` in the engine)
         case .leftEditable(let pid):
             hold(field: nil)
             hold(toplevel: nil)
@@ -266,25 +228,3 @@ private let watcherEventCallback: AtspiEventListenerCB = { event, userData in
     oskshift_atspi_event_free(event)
 }
 
-/// One `rereadSoon` timer's payload, owned by its GLib source.
-private final class RereadRequest {
-    let loop: WatcherLoop
-    let generation: UInt64
-
-    init(loop: WatcherLoop, generation: UInt64) {
-        self.loop = loop
-        self.generation = generation
-    }
-}
-
-private let rereadCallback: GSourceFunc = { data in
-    if let data {
-        let request = Unmanaged<RereadRequest>.fromOpaque(data).takeUnretainedValue()
-        request.loop.rereadFired(generation: request.generation)
-    }
-    return 0  // G_SOURCE_REMOVE: one shot
-}
-
-private let rereadRelease: GDestroyNotify = { data in
-    if let data { Unmanaged<RereadRequest>.fromOpaque(data).release() }
-}

@@ -10,19 +10,14 @@ struct Adjustment: Equatable, Sendable {
     var shown: Rect
     /// The frame the server last reported.
     var current: Rect
-    var restoring = false
-    /// Restored, and waiting only for the server to report the restoring requests back: not adjusted any more,
-    /// but its configure events are still ours, and a new adjustment starts from the same original.
-    var settling = false
+    /// Where the window is in its life with the engine.
+    var phase = Phase.placed
     var animation: Animation?
     /// Frames requested and not yet reported back, with the time of the request: a ConfigureNotify that matches
     /// one is ours, one that matches none (with nothing pending) is the user's.
     var pending: [PendingRequest] = []
     /// We left maximized or fullscreen state to adjust the window, and return to `original.state` on restore.
-    var leftState = false
-    /// Asked to leave maximized or fullscreen state, and not yet told it did: a move now would be undone by the
-    /// window manager (and its client size depends on the new state's extents), so the placement waits.
-    var awaitingStateExit = false
+    let leftState: Bool
     /// The frame the window manager gave when we left that state (its remembered normal geometry).
     var normalFrame: Rect?
     /// The monitors when the original was saved (nil: unknown, as for a geometry found saved at start).
@@ -41,14 +36,34 @@ struct Adjustment: Equatable, Sendable {
     var requested: [Rect] = []
     static let requestedKept = 16
 
-    init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect) {
+    init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect, leftState: Bool = false) {
         self.id = id
+        self.leftState = leftState
         self.original = original
         self.extents = extents
         self.target = current
         self.shown = current
         self.current = current
     }
+}
+
+/// A window's life with the engine, from its first adjustment until it is back (diagram: docs/architecture.md):
+/// placed (or leavingState first) -> restoring -> returning -> forgotten; covered again while restoring or
+/// returning, it is placed again from the same original.
+enum Phase: Equatable, Sendable {
+    /// Asked to leave maximized or fullscreen state, and not yet told it did: a move now would be undone by the
+    /// window manager (and its client size depends on the new state's extents), so the placement waits.
+    case leavingState
+    /// Heading for, or at, its placement (`target`), animated or not.
+    case placed
+    /// Heading back to its original frame, frame by frame.
+    case restoring
+    /// Its restore is requested: not adjusted any more, waiting only for the server to report the restoring
+    /// requests back. Its configure events are still ours, and a new adjustment starts from the same original.
+    case returning
+
+    /// On its way home: restoring, or home requested.
+    var isHomeward: Bool { self == .restoring || self == .returning }
 }
 
 // MARK: - One request in flight
@@ -78,6 +93,10 @@ extension Adjustment {
         if frame == current && pending.isEmpty { return nil }
         return send(frame, now: now)
     }
+
+    /// Not moving any more: no animation, nothing queued, and the window manager answered the last request (in
+    /// part, perhaps: a minimum size it keeps).
+    func isStill(at now: Int) -> Bool { animation == nil && queued == nil && !awaitsAnswer(at: now) }
 
     func awaitsAnswer(at now: Int) -> Bool {
         awaitingAnswerSince.map { now - $0 < Engine.unansweredAfterMs } ?? false

@@ -17,6 +17,9 @@ public enum Event: Equatable, Sendable {
     /// An application on the accessibility bus moved its focus: to this editable field, or (nil) to something
     /// that is not editable text. `pid` 0 when the bus did not say.
     case accessibleFocus(pid: Int32, AccessibleField?)
+    /// An application reported an editable field that matched no X window (its window not mapped or framed yet, or
+    /// its top-level read at another moment than the window's frame): it is read again when a window is configured.
+    case accessibleFieldUnmatched(pid: Int32)
     /// A top-level window's frame changed, by our request or by someone else's.
     case windowConfigured(WindowID, frame: Rect)
     /// A window's maximized or fullscreen state changed.
@@ -66,7 +69,10 @@ public enum Action: Hashable, Sendable {
     case stopTimer
     /// One line of the decision trace.
     case log(Decision)
-    /// Ask the application (over AT-SPI) to bring its focused field into view: the window was shrunk and the
+    /// Read the focused field of the application on the accessibility bus again, and report it even when unchanged
+    /// (`FieldReads` says when and why).
+    case readField
+    /// Ask the application (over AT-SPI) to bring its focused field into view, then read it: the window was shrunk and the
     /// application may have left the field outside the smaller viewport (browsers do not scroll by themselves).
     case revealField(WindowID)
 }

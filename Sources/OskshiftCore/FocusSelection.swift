@@ -102,7 +102,7 @@ public struct AccessibleField: Hashable, Sendable {
         /// The field moved or was resized (the application re-laid out, the window moved): not a new trigger.
         case relayout
         /// Read again once the window had been still for a while: consistent, and not a new trigger either.
-        case settled
+        case still
     }
 
     public var window: WindowID

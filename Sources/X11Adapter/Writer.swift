@@ -23,7 +23,7 @@ struct Writer {
             saveOriginal(id.raw, saved)
         case .clearOriginal(let id):
             XDeleteProperty(connection.display, id.raw, connection.atoms.originalGeometry)
-        case .startTimer, .stopTimer, .log, .revealField:
+        case .startTimer, .stopTimer, .log, .readField, .revealField:
             break
         }
     }

@@ -202,14 +202,9 @@ public final class X11Adapter {
             if let client = clientFor(topLevel: child) {
                 frameOf[client] = child
                 track(client)
-                if let saved = connection.savedGeometry(client) {
-                    if saved.isPlausible(on: screen),
-                        let facts = facts(client: client)
-                    {
-                        displaced.append(.displacedWindowFound(facts, saved: saved))
-                    } else {
-                        notes.append("ignored an implausible saved geometry on \(WindowID(client))")
-                    }
+                // Whether the saved geometry is plausible is the engine's call (`Engine.adopt`), made in one place.
+                if let saved = connection.savedGeometry(client), let facts = facts(client: client) {
+                    displaced.append(.displacedWindowFound(facts, saved: saved))
                 }
             } else if attributes.override_redirect == 0, child != managerWindow {
                 // Withdrawn now; recognised when a WM sets its WM_STATE. Whether it is a keyboard is read now,

@@ -19,12 +19,6 @@ final class AccessibilityBridge {
     let verbose: Bool
     /// Readable when the watcher posted reports, the hide timer expired, or a command ended.
     let fileDescriptor: Int32
-    /// Windows whose field came from AT-SPI: when one is configured, the watcher reads the field again once the
-    /// window is still (GTK's answers right after a move can mix two moments).
-    private var windowsWithFields: Set<WindowID> = []
-    /// The last editable update matched no X window (its window not mapped or framed yet, or its top-level read
-    /// from another moment than the window): read again when a window is configured.
-    private var unmatched = false
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -84,9 +78,6 @@ final class AccessibilityBridge {
         switch event {
         case .keyboardShown: autoShow.handle(.keyboardVisibility(true))
         case .keyboardHidden: autoShow.handle(.keyboardVisibility(false))
-        case .windowDestroyed(let id): windowsWithFields.remove(id)
-        case .windowConfigured(let id, _) where windowsWithFields.contains(id) || unmatched:
-            watcher?.rereadAfterWindowMoves()
         case .configurationChanged(let configuration): autoShow.policy.settings = configuration.keyboard
         default: break
         }
@@ -134,10 +125,7 @@ final class AccessibilityBridge {
     /// The update as the engine takes it: the field matched to its X window, relative to that window's frame as
     /// it was when the application read it.
     private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
-        guard update.editable else {
-            unmatched = false
-            return [.accessibleFocus(pid: update.pid, nil)]
-        }
+        guard update.editable else { return [.accessibleFocus(pid: update.pid, nil)] }
         let candidates = adapter.topLevelCandidates(pid: update.pid).map {
             AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client)
         }
@@ -145,11 +133,8 @@ final class AccessibilityBridge {
             let window = candidates.first(where: { $0.id == match.id })
         else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
-            unmatched = true
-            return []
+            return [.accessibleFieldUnmatched(pid: update.pid)]
         }
-        unmatched = false
-        windowsWithFields.insert(match.id)
         let root = match.apply(to: update)
         let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1)
         let change: AccessibleField.Change
@@ -157,7 +142,7 @@ final class AccessibilityBridge {
         case .focus: change = .focus
         case .caret, .text: change = .caret
         case .bounds: change = .relayout
-        case .settled: change = .settled
+        case .still: change = .still
         }
         let field = AccessibleField(
             window: match.id, identity: update.fieldID, widget: root.widget?.relative(to: frame.origin),
@@ -186,11 +171,12 @@ final class AccessibilityBridge {
             return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
                         width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
         }
-        if decoration.width != 0 && close(toplevel.width, window.frame.width) { return toplevel }
-        if close(toplevel.width, window.client.width) {
-            return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
-                        width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
-        }
-        return window.frame
+        // Only the width to tell: the nearer of the two (openbox's sides are 1 px each, within a HiDPI tolerance
+        // of both). Undecorated sides cannot tell them apart: the client, as the toolkits other than GTK3 report.
+        let fromFrame = abs(toplevel.width - window.frame.width), fromClient = abs(toplevel.width - window.client.width)
+        guard min(fromFrame, fromClient) <= tolerance else { return window.frame }
+        if fromFrame < fromClient || (fromFrame == fromClient && decoration.width != 0) { return toplevel }
+        return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
+                    width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)
     }
 }

@@ -36,7 +36,7 @@ final class AccessoryController {
 
     /// After the engine had a batch: a `keyboardMoved` when the bar comes or goes because an editable field gained
     /// or lost the focus.
-    func focusSettled(editableFocused: Bool) -> [Event] {
+    func focusDecided(editableFocused: Bool) -> [Event] {
         model.setEditableFocused(editableFocused)
     }
 

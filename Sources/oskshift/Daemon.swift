@@ -201,7 +201,7 @@ final class Daemon {
         var translated = accessory?.translate(events) ?? events
         feed(translated)
         if let accessory {
-            let barChange = accessory.focusSettled(editableFocused: engine.focusSource != nil)
+            let barChange = accessory.focusDecided(editableFocused: engine.focusSource != nil)
             feed(barChange)
             translated += barChange
         }
@@ -239,6 +239,8 @@ final class Daemon {
                 case .revealField:
                     if options.verbose { Log.line("action: " + EventDescription.line(action)) }
                     if !options.dryRun { accessibility?.watcher?.scrollFocusedFieldIntoView() }
+                case .readField:
+                    accessibility?.watcher?.readFocusedField()
                 default:
                     if options.dryRun {
                         Log.line("would: " + EventDescription.line(action))

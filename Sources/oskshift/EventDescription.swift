@@ -15,6 +15,7 @@ enum EventDescription {
         case .accessibleApplications(let pids):
             return "accessible-applications " + (pids.isEmpty ? "-" : pids.sorted().map(String.init).joined(separator: ","))
         case .accessibilityBus(let status): return "accessibility-bus \(status.rawValue)"
+        case .accessibleFieldUnmatched(let pid): return "accessible-field-unmatched pid=\(pid)"
         case .accessibleFocus(let pid, nil): return "accessible-focus pid=\(pid) not-editable"
         case .accessibleFocus(let pid, let field?):
             return "accessible-focus pid=\(pid) window=\(field.window) field=\(field.identity) "
@@ -72,6 +73,7 @@ enum EventDescription {
         case .stopTimer: return "stop-timer"
         case .log(let decision): return "decision: \(decision)"
         case .revealField(let id): return "reveal-field \(id)"
+        case .readField: return "read-field"
         }
     }
 }

@@ -48,7 +48,7 @@ struct ClearFieldTests {
         #expect(driver.engine.adjustedWindows == [])
         // Read again once still, at the original size: clear, nothing to do.
         #expect(driver.send(Fixture.accessible(pid: pid, widget: view, caret: firstLine, frame: tall,
-                                               change: .settled), after: 80) == [])
+                                               change: .still), after: 80) == [])
         #expect(driver.engine.lastDecision?.outcome == .notCovered)
     }
 
@@ -71,6 +71,25 @@ struct ClearFieldTests {
         #expect(moves(late) == [])
         _ = driver.send(.windowConfigured(Fixture.a, frame: tall))
         #expect(driver.engine.adjustedWindows == [])
+    }
+
+    @Test("A field read at the height the window manager kept, once it answered, is trusted and placed")
+    func readAtTheKeptHeightIsTrusted() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(duration: 0, mode: .auto)))
+        let original = Rect(300, 24, 602, 725)
+        _ = driver.send(.accessibleApplications([pid]))
+        _ = driver.send(.keyboardShown(Rect(0, 558, 1280, 242)))
+        _ = driver.send(.focusChanged(Focus(window: Fixture.window(frame: original, pid: pid))))
+        let asked = moves(driver.send(Fixture.accessible(pid: pid, widget: Rect(309, 52, 584, 684),
+                                                         caret: Rect(309, 562, 1, 17), frame: original)))
+        #expect(asked == [Rect(300, 0, 602, 550)])
+        // The text view's minimum height keeps the window at 585.
+        let kept = Rect(300, 0, 602, 585)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: kept), after: 20)
+        let placed = driver.sendTraced(Fixture.accessible(pid: pid, widget: Rect(309, 28, 584, 544),
+                                                          caret: Rect(309, 555, 1, 17), frame: kept, change: .still),
+                                       after: 400)
+        #expect(moves(placed) == [Rect(300, -35, 602, 585)])  // its bottom at the keyboard less the margin
     }
 
     /// Random sequences: any history, then a trigger whose field (read at the original size) is clear, then
@@ -117,7 +136,7 @@ struct ClearFieldTests {
                 let passing = Size(width: frame.width, height: random.next(in: 200...frame.height - 1))
                 actions = driver.sendTraced(.accessibleFocus(pid: pid, AccessibleField(
                     window: Fixture.a, identity: 1, widget: randomField(at: passing), caret: nil,
-                    frameSize: passing, change: random.next(in: 0...1) == 0 ? .relayout : .settled)),
+                    frameSize: passing, change: random.next(in: 0...1) == 0 ? .relayout : .still)),
                     after: random.next(in: 0...30))
             case 1:
                 actions = driver.sendTraced(.windowConfigured(Fixture.a, frame: server), after: random.next(in: 0...30))

@@ -57,7 +57,7 @@ struct HostileAnswersTests {
             let readAt = random.next(in: 0...3) == 0 ? server.size : frame.size
             let field = AccessibleField(window: Fixture.a, identity: 1, widget: absurdRect(&random, frame: frame),
                                         caret: caret, frameSize: readAt,
-                                        change: trigger ? .caret : (random.next(in: 0...1) == 0 ? .relayout : .settled))
+                                        change: trigger ? .caret : (random.next(in: 0...1) == 0 ? .relayout : .still))
             perform(driver.send(.accessibleFocus(pid: pid, field), after: random.next(in: 1...50)))
             if sinceTrigger.count > 2 { violations.append("\(sinceTrigger.count) placements in one trigger: \(sinceTrigger)") }
             if sinceTrigger.count >= 3, sinceTrigger[sinceTrigger.count - 1] == sinceTrigger[sinceTrigger.count - 3] {

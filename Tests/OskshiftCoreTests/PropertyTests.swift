@@ -85,7 +85,7 @@ struct PropertyTests {
                         : .normal
                 case .saveOriginal(let id, _), .clearOriginal(let id):
                     if windows[id]?.excluded == true { violations.append("saved geometry on excluded \(id)") }
-                case .startTimer, .stopTimer, .log, .revealField:
+                case .startTimer, .stopTimer, .log, .readField, .revealField:
                     break
                 }
             }

@@ -70,7 +70,7 @@ struct StartTests {
                                                   frame: frame))
         actions += driver.send(.accessibilityBus(.initialFocusRead))
         actions += driver.send(Fixture.accessible(widget: Rect(110, 60, 580, 700), caret: Rect(112, 64, 2, 18),
-                                                  frame: frame, change: .settled), after: 80)
+                                                  frame: frame, change: .still), after: 80)
         #expect(!touchesTheServer(actions))
         #expect(driver.engine.adjustedWindows == [])
         #expect(driver.engine.lastDecision?.outcome == .notCovered)

@@ -54,8 +54,8 @@ struct RelayoutSimulation {
     }
 }
 
-@Suite("Auto and inset settle")
-struct SettlingTests {
+@Suite("Auto and inset come to rest within two placements")
+struct TwoPlacementsTests {
     /// A text view from y 40 to 20 px above the frame's bottom: its height follows the window's.
     static func growingView(_ height: Int) -> (field: Rect, caret: Rect?) {
         (Rect(10, 40, 380, max(20, height - 60)), Rect(12, 60, 1, 17))

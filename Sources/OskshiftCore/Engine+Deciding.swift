@@ -1,0 +1,168 @@
+/// Where the focused window should be, and every other adjusted one: the decisions, derived after every event.
+extension Engine {
+
+    /// Derives where every adjusted window and the focused one should be, and emits the difference.
+    mutating func reconcile(now: Int) -> [Action] {
+        var actions: [Action] = []
+        var focusedTarget: Rect?
+        if let focus {
+            noteFieldAtOriginal(focus.window)
+            noteKeptHeight(focus.window.id)
+        }
+        if let focus, let keyboard {
+            let decision = decide(focus, keyboard: keyboard)
+            if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
+            switch decision.outcome {
+            case .unchanged, .holding:
+                if let adjustment = adjustments[focus.window.id], adjustment.phase != .returning { focusedTarget = adjustment.target }
+            case .waiting:
+                // Left as it is: an adjustment in place stays, a restore under way goes on.
+                if let adjustment = adjustments[focus.window.id], !adjustment.phase.isHomeward {
+                    focusedTarget = adjustment.target
+                }
+            default: break
+            }
+            if decision != lastDecision { actions.append(.log(decision)) }
+            lastDecision = decision
+        } else if let focus, adjustments[focus.window.id].map({ $0.phase == .returning }) ?? true {
+            lastDecision = nil
+        }
+        for id in adjustments.keys.sorted() where !(id == focus?.window.id && focusedTarget != nil) {
+            actions += restore(id, now: now)
+        }
+        if let focus, let target = focusedTarget {
+            actions += adjust(focus.window, to: target, now: now)
+        }
+        return actions
+    }
+
+    /// The decision for the focused window against the visible keyboard.
+    func decide(_ focus: Focus, keyboard: Rect) -> Decision {
+        let window = focus.window
+        let settings = configuration.settings(for: window.wmClass)
+        let record = adjustments[window.id]
+        let adjustment = record?.phase == .returning ? nil : record
+        let original = record?.original ?? SavedGeometry(frame: window.frame, state: window.state)
+        let choice = self.choice(for: window)
+        var field: FocusRect?
+        var source: FocusSource?
+        switch choice {
+        case .field(let chosen): (field, source) = (chosen, chosen.source)
+        case .wholeWindow: source = .window
+        case .nothing: break
+        }
+        func decision(_ outcome: Decision.Outcome, field: Rect? = nil, overlap: Int = 0) -> Decision {
+            Decision(window: window.id, source: source, field: field, keyboard: keyboard,
+                     overlap: overlap, mode: settings.mode, outcome: outcome)
+        }
+        if let reason = exclusion(of: window, original: original, mode: settings.mode) {
+            return decision(.excluded(reason))
+        }
+        if let why = waitingForBus(window) { return decision(.waiting(why)) }
+        if case .nothing(let why) = choice { return decision(.noField(why)) }
+        if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record) {
+            return decision(.waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving"))
+        }
+        if case .editable(let accessible) = accessibleState(of: window), adjustment == nil,
+           accessible.frameSize != window.frame.size {
+            // Read in another layout than the window has now (it was resized, maximized or made fullscreen by its
+            // owner): wait for the application's report at this size.
+            return decision(.noField("waiting for the application's layout at \(window.frame.width)x\(window.frame.height)"))
+        }
+        guard let windowMonitor = screen.monitor(for: original.frame),
+              windowMonitor == screen.monitor(for: keyboard)
+        else { return decision(.excluded("keyboard on another monitor")) }
+        let fieldFrameHeight: Int?
+        if case .editable(let accessible) = accessibleState(of: window), field != nil {
+            fieldFrameHeight = accessible.frameSize.height
+        } else {
+            fieldFrameHeight = field == nil ? nil : observedFrameSize?.height
+        }
+
+        // A fullscreen window covers the panels (its room is the monitor) and is panned unless told to inset.
+        let fullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .adjust
+        let extents = record?.extents ?? window.extents
+        var input = Policy.Input(
+            original: original.frame, field: field?.rect, caret: field?.caret, keyboard: keyboard,
+            workArea: fullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
+            mode: fullscreen && settings.mode != .inset ? .offset : settings.mode,
+            minFrameHeight: max(1, window.minSize?.height ?? 1) + extents.top + extents.bottom,
+            fieldFrameHeight: fieldFrameHeight,
+            fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
+                ? fieldAtOriginal?.rect : nil)
+        input.keptHeight = adjustment?.keptHeight
+        input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
+        let placement = Policy.place(input)
+        var target = placement.frame
+        if let adjustment, adjustment.phase != .restoring,
+           keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
+            target = adjustment.target
+        }
+        if let adjustment, adjustment.awaitingLayoutAt != nil, adjustment.phase != .restoring {
+            return decision(.unchanged)  // the application resized itself; its field at that size comes next
+        }
+        let outcome: Decision.Outcome
+        // A re-layout after two placements since the last trigger moves nothing: the window holds still.
+        let holds = !handlingTrigger && placementsSinceTrigger >= 2
+        switch (target, adjustment) {
+        case (nil, nil): outcome = .notCovered
+        case (nil, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
+        case (nil, .some): outcome = .restore(original.frame)
+        case (.some(let frame), let adjustment?) where adjustment.target == frame && adjustment.phase != .restoring:
+            outcome = .unchanged
+        case (.some, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
+        case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
+        case (.some(let frame), _): outcome = .adjust(frame)
+        }
+        return decision(outcome, field: placement.guarded, overlap: placement.overlap)
+    }
+
+    /// The frame size the focused window's field was read at.
+    func fieldReadAt(_ window: WindowFacts) -> Size? {
+        if case .editable(let accessible) = accessibleState(of: window) { return accessible.frameSize }
+        return observedFrameSize
+    }
+
+    /// A field read at a size the window only passed through (a placement or a restore under way, an animation's
+    /// step, the shrunk size of a window on its way home) belongs to no layout the policy can trust: taken for one,
+    /// a field that is clear at the original size shrank the window again halfway home. The window goes on where it
+    /// was heading, and the field read once it is still decides. Trusted: a read at the original size, and for a
+    /// placed window one at the size it was asked for, or at the size it keeps once still (a minimum size the
+    /// window manager enforces, an application that resized itself).
+    func readInPassing(_ readAt: Size, record: Adjustment?) -> Bool {
+        guard let record, readAt != record.original.frame.size else { return false }
+        if record.phase.isHomeward { return true }
+        if readAt == record.target.size { return false }
+        return !(record.isStill(at: clock) && readAt == record.current.size)
+    }
+
+    /// Why a window is never adjusted, or nil when it may be.
+    func exclusion(of window: WindowFacts, original: SavedGeometry, mode: AvoidanceMode) -> String? {
+        if window.isKeyboard { return "the keyboard itself" }
+        if window.overrideRedirect { return "override-redirect" }
+        switch window.kind {
+        case .dock, .desktop, .toolbar, .splash, .menu, .notification: return "window type \(window.kind.rawValue)"
+        case .normal, .dialog, .utility, .other: break
+        }
+        if mode == .none { return "mode none" }
+        if refused.contains(window.id) { return "the window manager refuses to move it" }
+        if released.contains(window.id) { return "moved by the user" }
+        if original.state.fullscreen && configuration.avoidance.fullscreen == .skip { return "fullscreen" }
+        if original.state.isMaximized && configuration.avoidance.maximized == .skip { return "maximized" }
+        return nil
+    }
+
+    /// Hysteresis: stay at the current placement when the new one is only a few pixels off vertically and the
+    /// field is still clear where the window is.
+    func keepsCurrent(_ current: Rect, instead new: Rect, placement: Policy.Placement,
+                              input: Policy.Input) -> Bool {
+        guard current != new, current.size == new.size, current.x == new.x,
+              abs(current.y - new.y) <= Engine.hysteresis, current.size == input.original.size
+        else { return false }
+        // Home is only resisted for a field that is just clear there (a keyboard jittering by a pixel would cover
+        // it again); one clearly clear at the original geometry always sends the window home.
+        if new == input.original && placement.overlap <= -Engine.hysteresis { return false }
+        let fieldThere = placement.guarded.offsetBy(dy: current.y - input.original.y)
+        return !Policy.isCovered(fieldThere, by: input.keyboard, margin: input.margin)
+    }
+}

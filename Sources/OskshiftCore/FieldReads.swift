@@ -1,0 +1,68 @@
+/// When the daemon asks an application for its focused field again, on the engine's clock (no timer of the
+/// accessibility watcher's own): reads answer questions the last report left open, and each is one round trip to
+/// the application, so they are made only when there is a reason, and never while idle.
+///
+/// - After its window moved: right after a move, GTK3 may answer with the field (or caret) and its top-level from
+///   two moments, one before and one after it handled the move (the field seems to have moved with the window,
+///   and the window would climb); a read once the window has been still for a while is consistent. Read
+///   `afterWindowMovesMs` after the last configure of a burst.
+/// - A newly focused field with unknown extents: Firefox answers -1 right after a focus move and may send no
+///   event once it knows them. Read at `unknownExtentsMs`.
+/// - After shrinking a window whose application does not scroll its field into the smaller view (kiosk browsers):
+///   `ScrollTo` at once and at `revealAttemptsMs` (a browser ignores one that arrives before it handled its resize:
+///   Firefox ESR up to 30 ms after the new size), each followed by a read, and one last read at `afterRevealMs`.
+///
+/// A new reason replaces the reads still due (a read made later answers the older question too); ScrollTo
+/// attempts are kept.
+struct FieldReads: Equatable, Sendable {
+    static let afterWindowMovesMs = [80, 400]
+    static let unknownExtentsMs = [100, 400, 1200, 3000]
+    static let revealAttemptsMs = [60, 150]
+    static let afterRevealMs = 250
+
+    struct Reveal: Equatable, Sendable {
+        var at: Int
+        var window: WindowID
+    }
+
+    private(set) var reads: [Int] = []
+    private(set) var reveals: [Reveal] = []
+
+    mutating func readAgain(after delays: [Int], now: Int) {
+        reads = delays.map { now + $0 }
+    }
+
+    /// The first ScrollTo, to send now; the next ones and the last read are scheduled.
+    mutating func reveal(_ window: WindowID, now: Int) -> Action {
+        reveals += FieldReads.revealAttemptsMs.map { Reveal(at: now + $0, window: window) }
+        reads = [now + FieldReads.afterRevealMs]
+        return .revealField(window)
+    }
+
+    var nextDeadline: Int? {
+        let nextRead = reads.min(), nextReveal = reveals.map(\.at).min()
+        switch (nextRead, nextReveal) {
+        case (let read?, let reveal?): return min(read, reveal)
+        case (let read?, nil): return read
+        case (nil, let reveal?): return reveal
+        case (nil, nil): return nil
+        }
+    }
+
+    /// What is due at `now`: the ScrollTo attempts (each followed by a read in the shell), else one read.
+    mutating func due(at now: Int) -> [Action] {
+        guard let next = nextDeadline, next <= now else { return [] }
+        var actions: [Action] = []
+        for reveal in reveals where reveal.at <= now { actions.append(.revealField(reveal.window)) }
+        reveals.removeAll { $0.at <= now }
+        let readsDue = reads.contains { $0 <= now }
+        reads.removeAll { $0 <= now }
+        if readsDue && actions.isEmpty { actions.append(.readField) }
+        return actions
+    }
+
+    mutating func forget() {
+        reads = []
+        reveals = []
+    }
+}

@@ -1,0 +1,70 @@
+import AccessibilityFocus
+import OskshiftCore
+import Testing
+
+@testable import oskshift
+
+/// The window's frame when an application read its field's rects, from the top-level it reported with them.
+@Suite("The frame at the moment of the read")
+struct FrameAtReadTests {
+    /// openbox's frame around the client: 1 px sides, a 20 px title, 5 px bottom.
+    let frame = Rect(x: 100, y: 80, width: 402, height: 325)
+    let client = Rect(x: 101, y: 100, width: 400, height: 300)
+
+    func window(frame: Rect? = nil, client: Rect? = nil) -> AccessibleWindowCandidate<WindowID> {
+        AccessibleWindowCandidate(id: WindowID(0x100), pid: 42, frame: frame ?? self.frame, client: client ?? self.client)
+    }
+
+    @Test("A top-level the size of the frame is the frame at read time (GTK3 reports the WM frame)")
+    func frameSizedTopLevel() {
+        let read = Rect(x: 100, y: 200, width: 402, height: 325)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2) == read)
+    }
+
+    @Test("A top-level the size of the client is grown by the decorations (Qt and browsers report the client)")
+    func clientSizedTopLevel() {
+        let read = Rect(x: 101, y: 220, width: 400, height: 300)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2)
+            == Rect(x: 100, y: 200, width: 402, height: 325))
+    }
+
+    @Test("Read before an inset shrank the window: the frame's width tells it, the height is the reported one")
+    func readBeforeTheHeightChanged() {
+        let shrunkFrame = Rect(x: 100, y: 0, width: 402, height: 200)
+        let shrunkClient = Rect(x: 101, y: 20, width: 400, height: 175)
+        let read = Rect(x: 100, y: 80, width: 402, height: 325)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(frame: shrunkFrame, client: shrunkClient),
+                                                tolerance: 2) == read)
+    }
+
+    @Test("A client-wide top-level of another height is grown by the decorations too")
+    func clientWideOfAnotherHeight() {
+        let read = Rect(x: 101, y: 20, width: 400, height: 175)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2)
+            == Rect(x: 100, y: 0, width: 402, height: 200))
+    }
+
+    @Test("Within the tolerance of a HiDPI rounding, still the frame")
+    func withinTheTolerance() {
+        let read = Rect(x: 100, y: 200, width: 403, height: 324)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2) == read)
+    }
+
+    @Test("No top-level, or one of no size the window has, gives the frame now")
+    func unusableTopLevel() {
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: nil, window: window(), tolerance: 2) == frame)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: Rect(x: 0, y: 0, width: 1280, height: 800),
+                                                window: window(), tolerance: 2) == frame)
+    }
+}
+
+@Suite("The frame at the moment of the read, undecorated sides")
+struct FrameAtReadUndecoratedTests {
+    @Test("Sides without borders cannot tell frame from client by width: the client, grown by the title")
+    func undecoratedSidesMeanTheClient() {
+        let window = AccessibleWindowCandidate(id: WindowID(0x100), pid: 42, frame: Rect(x: 0, y: 0, width: 400, height: 320),
+                                               client: Rect(x: 0, y: 20, width: 400, height: 300))
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: Rect(x: 0, y: 20, width: 400, height: 200), window: window,
+                                                tolerance: 2) == Rect(x: 0, y: 0, width: 400, height: 220))
+    }
+}
