@@ -13,7 +13,7 @@ extension Engine {
             let decision = decide(focus, keyboard: keyboard)
             if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
             switch decision.outcome {
-            case .unchanged, .holding:
+            case .unchanged, .holding, .staysUp:
                 if let adjustment = adjustments[focus.window.id], adjustment.phase != .returning { focusedTarget = adjustment.target }
             case .waiting:
                 // Left as it is: an adjustment in place stays, a restore under way goes on.
@@ -22,6 +22,7 @@ extension Engine {
                 }
             default: break
             }
+            noteReading(decision, of: focus.window)
             if decision != lastDecision { actions.append(.log(decision)) }
             lastDecision = decision
         } else if let focus, adjustments[focus.window.id].map({ $0.phase == .returning }) ?? true {
@@ -107,6 +108,8 @@ extension Engine {
         switch (target, adjustment) {
         case (nil, nil): outcome = .notCovered
         case (nil, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
+        case (nil, let adjustment?) where adjustment.phase != .restoring && contradicts(window):
+            outcome = .staysUp("the field was covered at its last reading, at this layout")
         case (nil, .some): outcome = .restore(original.frame)
         case (.some(let frame), let adjustment?) where adjustment.target == frame && adjustment.phase != .restoring:
             outcome = .unchanged

@@ -4,6 +4,7 @@ extension Engine {
     mutating func keyboardChanged(_ frame: Rect?) -> [Action]? {
         keyboard = frame
         if frame == nil {
+            forgetContradictions()
             released.removeAll()
             // A refusal is believed for one keyboard session: asked again at the next show, a window manager that
             // really refuses costs one request, and a refusal misread in a burst of events does not last.
@@ -16,6 +17,7 @@ extension Engine {
         if newFocus?.window.id != focus?.window.id {
             released.removeAll()
             fieldAtOriginal = nil
+            forgetContradictions()
         }
         focus = newFocus
         observed = newFocus?.observed ?? .none
@@ -59,6 +61,7 @@ extension Engine {
         let previous = accessibleFields[pid]
         if let field, let previous, field.isStaleRepeat(of: previous) { return nil }
         accessibleFields[pid] = field?.keepingKnownRects(of: previous)
+        readingJustArrived = field != nil
         if let field, adjustments[field.window]?.awaitingLayoutAt == field.frameSize {
             adjustments[field.window]?.awaitingLayoutAt = nil
         }

@@ -48,6 +48,11 @@ public struct Engine: Sendable {
     /// When the focused field is read again (`FieldReads`), and whether the last editable report matched no window.
     var fieldReads = FieldReads()
     var fieldUnmatched = false
+    /// The focused field's last reading that needed a placement, whether the event being handled is a reading of
+    /// it, and the field found contradicting itself (`Engine+Contradiction`).
+    var lastCoveredReading: CoveredReading?
+    var readingJustArrived = false
+    var selfContradicting: FieldKey?
     /// After `stopping` the engine answers nothing more: the daemon is on its way out.
     var stopped = false
 
@@ -138,6 +143,7 @@ public struct Engine: Sendable {
         expirePendingRequests(now: now)
         handlingTrigger = Self.isTrigger(event)
         if handlingTrigger { placementsSinceTrigger = 0 }
+        readingJustArrived = false
         let learnt: [Action]?
         switch event {
         case .keyboardShown(let frame), .keyboardMoved(let frame): learnt = keyboardChanged(frame)

@@ -85,6 +85,9 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case unchanged
         /// A re-layout asked for a third placement since the last change: the window holds still.
         case holding
+        /// The field said it was clear right after saying it was covered (`Engine+Contradiction`): the window
+        /// stays placed.
+        case staysUp(String)
         case notCovered
         /// Nothing in the window has to clear the keyboard (e.g. its application's focus is on a button).
         case noField(String)
@@ -123,6 +126,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .restore(let frame): outcomeText = "restore to \(frame)"
         case .unchanged: outcomeText = "unchanged"
         case .holding: outcomeText = "holding still (two placements since the last change)"
+        case .staysUp(let why): outcomeText = "stays up (\(why))"
         case .notCovered: outcomeText = "not covered"
         case .noField(let why): outcomeText = "no field (\(why))"
         case .waiting(let why): outcomeText = "waiting (\(why))"

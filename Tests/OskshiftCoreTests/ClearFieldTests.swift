@@ -62,9 +62,9 @@ struct ClearFieldTests {
                                                      frame: tall))
         let shrunk = driver.engine.adjustedWindows.map(\.current)
         #expect(shrunk.count == 1)
-        // The caret moves up to the first line: the restore goes out, unanswered yet.
+        // The caret moves up to the first line (a keystroke later): the restore goes out, unanswered yet.
         #expect(moves(driver.send(Fixture.accessible(pid: pid, widget: view, caret: firstLine, frame: tall,
-                                                     change: .caret))) == [tall])
+                                                     change: .caret), after: 200)) == [tall])
         // The application re-laid out at the shrunk size it still has.
         let late = driver.send(Fixture.accessible(pid: pid, widget: Rect(310, 30, 580, 500),
                                                   caret: Rect(312, 34, 2, 18), frame: shrunk[0], change: .relayout))
@@ -117,17 +117,18 @@ struct ClearFieldTests {
         perform(driver.send(.accessibleApplications([pid])), confirm: true)
         perform(driver.send(.keyboardShown(Fixture.bottomKeyboard)), confirm: true)
         perform(driver.send(.focusChanged(Focus(window: Fixture.window(frame: frame, pid: pid)))), confirm: true)
-        for _ in 0..<random.next(in: 1...6) {  // any history: covered fields placing the window
+        for _ in 0..<random.next(in: 1...6) {  // any history, typed at a person's pace: covered fields placing the window
             let field = randomField(at: frame.size)
             perform(driver.send(.accessibleFocus(pid: pid, AccessibleField(
                 window: Fixture.a, identity: 1, widget: field, caret: Rect(field.x, field.maxY - 18, 2, 18),
-                frameSize: frame.size, change: .caret)), after: random.next(in: 0...40)), confirm: random.next(in: 0...3) > 0)
+                frameSize: frame.size, change: .caret)), after: random.next(in: 150...400)), confirm: random.next(in: 0...3) > 0)
         }
         // The clear field: its first line above the keyboard, read at the original size.
         let clearCaret = Rect(12, max(0, Fixture.bottomKeyboard.minY - 60 - frame.y), 2, 18)
         let clear = AccessibleField(window: Fixture.a, identity: 1, widget: nil, caret: clearCaret,
                                     frameSize: frame.size, change: .caret)
-        var afterwards = driver.sendTraced(.accessibleFocus(pid: pid, clear), after: 5)
+        // A keystroke after the last covered reading (sooner, the field contradicts itself: Engine+Contradiction).
+        var afterwards = driver.sendTraced(.accessibleFocus(pid: pid, clear), after: Engine.contradictionMs + 30)
         perform(afterwards, confirm: false)
         for _ in 0..<random.next(in: 5...30) {
             let actions: [Action]

@@ -1,0 +1,51 @@
+/// A field that contradicts itself: covered at one reading, clear at the next one at the same layout a moment
+/// later. An honest application does not do that within a keystroke (GTK sends `text-changed` and
+/// `text-caret-moved` for every key, and both readings agree); one whose answers jump (a caret box 300 px lower on
+/// every other read, seen in the hostile e2e fixture) would make the window go up and home on every keystroke.
+/// Such a field keeps the window where it was placed: its clear readings no longer send it home; covered ones
+/// still place it (the safe side). It lasts until the focus leaves the window or the keyboard hides.
+extension Engine {
+    /// A clear reading this soon after a covered one of the same field at the same layout is a contradiction.
+    /// Far below a person's two keystrokes that move a caret down then back up (about 150 ms at the fastest).
+    public static let contradictionMs = 120
+
+    /// One reading of the focused field that needed a placement.
+    struct CoveredReading: Equatable {
+        var window: WindowID
+        var identity: UInt
+        var frameSize: Size
+        var at: Int
+    }
+
+    /// The field (window, identity) that contradicted itself, if any.
+    struct FieldKey: Hashable {
+        var window: WindowID
+        var identity: UInt
+    }
+
+    /// Whether a clear reading of the focused window's field must leave the window placed.
+    func contradicts(_ window: WindowFacts) -> Bool {
+        guard case .editable(let field) = accessibleState(of: window) else { return false }
+        if selfContradicting == FieldKey(window: window.id, identity: field.identity) { return true }
+        guard let covered = lastCoveredReading, readingJustArrived else { return false }
+        return covered.window == window.id && covered.identity == field.identity
+            && covered.frameSize == field.frameSize && clock - covered.at < Self.contradictionMs
+    }
+
+    /// After a decision: remembers a covered reading, and a field found contradicting itself.
+    mutating func noteReading(_ decision: Decision, of window: WindowFacts) {
+        guard case .editable(let field) = accessibleState(of: window) else { return }
+        if case .staysUp = decision.outcome {
+            selfContradicting = FieldKey(window: window.id, identity: field.identity)
+        } else if readingJustArrived, decision.overlap > 0 {
+            lastCoveredReading = CoveredReading(window: window.id, identity: field.identity,
+                                                frameSize: field.frameSize, at: clock)
+        }
+    }
+
+    /// The focus left the window or the keyboard hid: every field is believed again.
+    mutating func forgetContradictions() {
+        lastCoveredReading = nil
+        selfContradicting = nil
+    }
+}
