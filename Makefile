@@ -4,7 +4,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIGURATION ?= release
 
-.PHONY: all deps build test unit toml-test e2e bench demo demo-kiosk install uninstall deb clean
+.PHONY: all deps build test unit toml-test e2e soak bench demo demo-kiosk install uninstall deb clean
 
 all: build
 
@@ -29,6 +29,12 @@ toml-test: deps
 
 e2e: deps
 	bash scripts/e2e.sh
+
+# The long soak: each keyboard's run (xvkbd, docked onboard) for OSKSHIFT_SOAK_SECONDS (900: 30 minutes for both;
+# `make test` runs 40 s each). Figures in out/soak/ (RELIABILITY.md, "Soak").
+soak: deps
+	OSKSHIFT_SOAK_SECONDS=$${OSKSHIFT_SOAK_SECONDS:-900} bash scripts/e2e.sh Soak
+	cat out/soak/figures-*.txt | grep -v '^ *[0-9.]* s '
 
 # Benchmarks (not tests): the engine's cost per event, then scripts/bench/run.sh on a private Xvfb (reaction latency
 # against the polling-script baseline, idle cost, memory, start-up, X round trips); ~5 min. See BENCHMARKS.md.
