@@ -4,7 +4,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIGURATION ?= release
 
-.PHONY: all deps build test unit toml-test e2e soak bench demo demo-kiosk install uninstall deb clean
+.PHONY: all deps build test unit toml-test e2e soak compatibility bench demo demo-kiosk install uninstall deb clean
 
 all: build
 
@@ -20,6 +20,11 @@ test: deps
 	$(SWIFT) test --skip-build
 	bash scripts/toml-test.sh
 	bash scripts/e2e.sh
+	python3 scripts/compatibility_table.py
+
+# The README's compatibility table, from the rows the last e2e run wrote (out/e2e/compatibility.jsonl).
+compatibility:
+	python3 scripts/compatibility_table.py --update README.md
 
 unit: deps
 	$(SWIFT) test

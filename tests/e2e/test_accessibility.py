@@ -8,6 +8,7 @@ import json
 import os
 import time
 
+import compatibility
 import requirements
 from daemon import MARGIN
 from e2e_case import DesktopTestCase, is_acting
@@ -120,9 +121,14 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         bottom_field = form.accessible("entry-6")["widget"]
         keyboard = self.keyboard.show()
 
-        form.focus_by_keys("entry-6", *["Tab"] * 5)
         expected = self.expected_frame(original, bottom_field.bottom, keyboard)
+        form.focus_by_keys("entry-5", *["Tab"] * 4)
+        clear_ms = compatibility.time_until(lambda: form.key("Tab"), lambda: form.frame() == expected)
         self.assertFrameBecomes(form, expected, daemon=daemon)
+        self.assertEqual(form.focused(), "entry-6")
+        compatibility.record(self, "GTK3 form (tests/fixtures/gtk_form.py)", "GTK 3", "libgtk-3-0",
+                             "AT-SPI (ATK): the entry's extents", "offset above the keyboard", "Tab", clear_ms,
+                             self.keyboard)
         moved_field = form.accessible("entry-6")["widget"]
         self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the entry ends exactly margin px above the keyboard")
         self.assertEqual(moved_field.height, bottom_field.height)

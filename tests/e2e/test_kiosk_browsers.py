@@ -6,11 +6,15 @@ keyboard hides. No browser flag: the daemon turns accessibility on and asks Chro
 The input's extents are read from the browser over AT-SPI, the window's geometry and state from the server. One
 browser at a time (about 1 GB each); the session's switch is set explicitly at its start.
 """
+import time
+
+import compatibility
 import requirements
 from browsers import start_chromium, start_firefox
 from daemon import MARGIN
 from e2e_case import DesktopTestCase
 from keyboards import Onboard, Xvkbd
+from test_first_instant import FrameWatch
 from qt_clients import PYTHON_WITH_GI, set_accessibility_switch
 from waiting import wait_for
 from xquery import Rect
@@ -45,7 +49,7 @@ class KioskBrowserTestCase(DesktopTestCase):
             visible = input_rect.y >= max(client.y, 0) and input_rect.bottom <= client.bottom
             return (input_rect, client) if visible and input_rect.bottom + MARGIN <= keyboard.y else None
         try:
-            return wait_for(clear, timeout=5, interval=0.1, what="%s visible in the window and clear of %s"
+            return wait_for(clear, timeout=5, interval=0.01, what="%s visible in the window and clear of %s"
                             % (name, keyboard))
         except AssertionError as error:
             raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
@@ -57,15 +61,35 @@ class KioskBrowserTestCase(DesktopTestCase):
         except AssertionError as error:
             raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
 
-    def input_under_keyboard_is_cleared_and_fullscreen_restored(self, start_browser, name="field-11"):
+    def input_under_keyboard_is_cleared_and_fullscreen_restored(self, start_browser, name="field-11", row=None):
         daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
         browser = start_browser(self)
         self.assertEqual(self.desktop.x.client_rect(browser.window), FULLSCREEN)
         before = self.focus_bottom_input(browser, name)
-        keyboard = self.keyboard.show()
+        if row:
+            watch = FrameWatch(self)
+            frame = compatibility.frame_of(self.desktop, browser.window)
+        shown = time.monotonic()
+        if row:
+            # xvkbd keeps its place while hidden: the clock runs from the request to show it, not from its settling.
+            # Hidden, its rect is the unframed client's, with the same top.
+            top = self.keyboard.rect().y
+            self.keyboard.request_show()
+            self.assertInputVisibleAndClear(browser, Rect(0, top, 1280, 800 - top), daemon, name)
+            keyboard = self.keyboard.wait_settled()
+            self.assertEqual(keyboard.y, top)
+        else:
+            keyboard = self.keyboard.show()
         self.assertGreater(before.bottom + MARGIN, keyboard.y, "test setup: %s is under the keyboard" % name)
 
         self.assertInputVisibleAndClear(browser, keyboard, daemon, name)
+        if row:
+            # The clock stops at the window's last ConfigureNotify, once the input was seen clear over AT-SPI (a
+            # helper process's read takes ~100 ms, too coarse to time); `make bench` times the tap, stamp by stamp.
+            compatibility.record(self, *row, "AT-SPI: the input's extents, then ScrollTo",
+                                 "leaves fullscreen, insets above the keyboard, scrolls the input into view",
+                                 "keyboard shown (window at rest; the page scrolls after)",
+                                 compatibility.at_rest_ms(watch, frame, shown), self.keyboard)
         self.keyboard.hide()
         self.assertFullscreenAgain(browser, daemon)
 
@@ -75,11 +99,13 @@ class KioskBrowsersWithXvkbd(KioskBrowserTestCase):
 
     def test_a_chromium_kiosk_input_under_the_keyboard_ends_visible_and_clear_and_fullscreen_comes_back_exactly(self):
         requirements.require_tools(self, "chromium", PYTHON_WITH_GI)
-        self.input_under_keyboard_is_cleared_and_fullscreen_restored(start_chromium)
+        self.input_under_keyboard_is_cleared_and_fullscreen_restored(
+            start_chromium, row=("Chromium --kiosk", "Chromium (Blink)", "chromium"))
 
     def test_a_firefox_kiosk_input_under_the_keyboard_ends_visible_and_clear_and_fullscreen_comes_back_exactly(self):
         requirements.require_tools(self, "firefox-esr", PYTHON_WITH_GI)
-        self.input_under_keyboard_is_cleared_and_fullscreen_restored(start_firefox)
+        self.input_under_keyboard_is_cleared_and_fullscreen_restored(
+            start_firefox, row=("Firefox ESR --kiosk", "Firefox (Gecko)", "firefox-esr"))
 
 
 class ScaledKioskBrowsersWithXvkbd(KioskBrowserTestCase):

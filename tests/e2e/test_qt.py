@@ -9,6 +9,7 @@ geometry from the server.
 """
 import os
 
+import compatibility
 import requirements
 from daemon import MARGIN
 from e2e_case import DesktopTestCase, is_acting
@@ -60,9 +61,15 @@ class QtTestCase(DesktopTestCase):
         bottom = form.wait_field("entry-6")["widget"]
         keyboard = self.keyboard.show()
 
-        form.focus_by_keys("entry-6", *["Tab"] * 5)
-        self.assertFrameBecomes(form, self.expected_frame(original, bottom, keyboard), daemon=daemon)
+        form.focus_by_keys("entry-5", *["Tab"] * 4)
+        expected = self.expected_frame(original, bottom, keyboard)
+        clear_ms = compatibility.time_until(lambda: form.key("Tab"), lambda: form.frame() == expected)
+        self.assertFrameBecomes(form, expected, daemon=daemon)
+        self.assertEqual(form.focused(), "entry-6")
         self.assertFieldClearsKeyboardByTheMargin(form, "entry-6", keyboard)
+        compatibility.record(self, "PyQt%d form (tests/fixtures/qt_form.py)" % qt, "Qt %d" % qt,
+                             "libqt5widgets5" if qt == 5 else "libqt6widgets6", "AT-SPI (Qt's own bridge): the "
+                             "line edit's extents", "offset above the keyboard", "Tab", clear_ms, self.keyboard)
 
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
