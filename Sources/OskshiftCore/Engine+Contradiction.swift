@@ -14,6 +14,8 @@ extension Engine {
         var window: WindowID
         var identity: UInt
         var frameSize: Size
+        /// The keyboard it was covered by: a keyboard that moved makes a clear reading no contradiction.
+        var keyboard: Rect?
         var at: Int
     }
 
@@ -29,7 +31,8 @@ extension Engine {
         if selfContradicting == FieldKey(window: window.id, identity: field.identity) { return true }
         guard let covered = lastCoveredReading, readingJustArrived else { return false }
         return covered.window == window.id && covered.identity == field.identity
-            && covered.frameSize == field.frameSize && clock - covered.at < Self.contradictionMs
+            && covered.frameSize == field.frameSize && covered.keyboard == keyboard
+            && clock - covered.at < Self.contradictionMs
     }
 
     /// After a decision: remembers a covered reading, and a field found contradicting itself.
@@ -39,7 +42,7 @@ extension Engine {
             selfContradicting = FieldKey(window: window.id, identity: field.identity)
         } else if readingJustArrived, decision.overlap > 0 {
             lastCoveredReading = CoveredReading(window: window.id, identity: field.identity,
-                                                frameSize: field.frameSize, at: clock)
+                                                frameSize: field.frameSize, keyboard: keyboard, at: clock)
         }
     }
 

@@ -88,6 +88,14 @@ struct ContradictionTests {
         #expect(driver.engine.lastDecision.map { if case .staysUp = $0.outcome { true } else { false } } == false)
     }
 
+    @Test("A clear reading right after the keyboard moved is no contradiction: the window goes home")
+    func keyboardMovedIsNoContradiction() {
+        var (driver, _) = placedForTheCoveredCaret()
+        let lower = Rect(0, 600, 1280, 200)  // the caret (bottom 638) still under it
+        #expect(moves(driver.sendAndConfirm(.keyboardMoved(lower), after: 1)) == [Rect(300, 254, 600, 400)])
+        #expect(moves(driver.send(reading(clearCaret), after: 1)) == [frame])
+    }
+
     @Test("Another field of the window is believed: focus moved within it, its clear reading sends the window home")
     func anotherFieldIsBelieved() {
         var (driver, _) = placedForTheCoveredCaret()
