@@ -11,8 +11,8 @@ The figures: the counts after the warm-up (the first WARM_UP_STEPS steps, when l
 connection allocate what they keep) against the highest seen afterwards; growth must be 0 for descriptors and
 threads, and resident memory must reach no new high in the last third of the run beyond RSS_NOISE_KIB over the
 highest before it (a leak keeps growing; a heap that has found its size does not: in a 15-minute run it rose by
-about 370 KiB in the first 10 minutes, then stayed flat for the last 5: RELIABILITY.md, "Soak"). They go to out/soak/figures-<class>.txt, printed by `make soak` and kept in
-RELIABILITY.md.
+about 370 KiB in the first 10 minutes, then stayed flat for the last 5: RELIABILITY.md, "Soak"). They go to
+out/soak/figures-<class>.txt, printed by `make soak` and kept in RELIABILITY.md.
 
 OSKSHIFT_SOAK_SECONDS sets how long each keyboard's run lasts (`make test`: 40 s each; `make soak`: 900 s
 each, 30 minutes for both); OSKSHIFT_SOAK_SEED the script.
