@@ -144,11 +144,6 @@ extension Engine {
             adjustment.pending.removeFirst(index + 1)
             adjustment.current = frame
             adjustments[id] = adjustment
-            // The shrunk size is on the server: its application can now bring the field into the smaller view.
-            let shrunk = frame == adjustment.target && frame.height < adjustment.original.frame.height
-            if shrunk, adjustment.animation == nil, focus?.window.id == id, focusedAccessibleField != nil {
-                return [fieldReads.reveal(id, now: clock)]
-            }
             return []
         }
         if adjustment.leftState && adjustment.normalFrame == nil {

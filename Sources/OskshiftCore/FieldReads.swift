@@ -13,7 +13,7 @@
 ///   Firefox ESR up to 30 ms after the new size), each followed by a read, and one last read at `afterRevealMs`.
 ///
 /// A new reason replaces the reads still due (a read made later answers the older question too); ScrollTo
-/// attempts are kept.
+/// attempts are kept, until a newer shrink starts attempts of its own (the browser must handle that resize first).
 struct FieldReads: Equatable, Sendable {
     static let afterWindowMovesMs = [80, 400]
     static let unknownExtentsMs = [100, 400, 1200, 3000]
@@ -32,9 +32,10 @@ struct FieldReads: Equatable, Sendable {
         reads = delays.map { now + $0 }
     }
 
-    /// The first ScrollTo, to send now; the next ones and the last read are scheduled.
+    /// The first ScrollTo, to send now; the next ones and the last read are scheduled, replacing the attempts
+    /// still due for an earlier shrink.
     mutating func reveal(_ window: WindowID, now: Int) -> Action {
-        reveals += FieldReads.revealAttemptsMs.map { Reveal(at: now + $0, window: window) }
+        reveals = FieldReads.revealAttemptsMs.map { Reveal(at: now + $0, window: window) }
         reads = [now + FieldReads.afterRevealMs]
         return .revealField(window)
     }
@@ -64,5 +65,26 @@ struct FieldReads: Equatable, Sendable {
     mutating func forget() {
         reads = []
         reveals = []
+    }
+}
+
+extension Engine {
+    /// Once the focused window is still at a size it was shrunk to (its animation over, the server's frame the
+    /// target), its application is asked to bring the field into the smaller view: browsers do not scroll their
+    /// focused input into a smaller viewport by themselves. Decided after every event, not at the ConfigureNotify
+    /// that reports the size: an eased animation reaches its last frame a step or two before its time is up, and
+    /// the configure of that frame comes while the animation still runs (the windowed browsers under the default
+    /// configuration were never scrolled). Asked again only at a smaller size than the last time: a window growing
+    /// back with a keyboard that slides away keeps in view what its smaller viewport showed.
+    mutating func revealFieldOnceShrunk() -> [Action] {
+        guard let focus, var adjustment = adjustments[focus.window.id], adjustment.phase == .placed,
+              adjustment.isStill(at: clock), adjustment.current == adjustment.target,
+              adjustment.target.height < adjustment.original.frame.height,
+              adjustment.revealedAtHeight.map({ adjustment.target.height < $0 }) ?? true,
+              focusedAccessibleField != nil
+        else { return [] }
+        adjustment.revealedAtHeight = adjustment.target.height
+        adjustments[focus.window.id] = adjustment
+        return [fieldReads.reveal(focus.window.id, now: clock)]
     }
 }
