@@ -57,6 +57,9 @@ extension Engine {
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
             fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: clock)
         }
+        if let reported, let widget = reported.widget, widget.minY < 0 || widget.maxY > reported.frameSize.height {
+            readingOutOfView = (reported.window, reported.frameSize)
+        }
         let field = reported?.trimmedToItsWindow()
         let previous = accessibleFields[pid]
         if let field, let previous, field.isStaleRepeat(of: previous) { return nil }

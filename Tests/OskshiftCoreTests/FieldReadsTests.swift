@@ -131,18 +131,58 @@ struct FieldReadsTests {
         #expect(server.reads.filter { $0.action != .readField }.map(\.at) == [0, 40, 100, 190])
         #expect(server.reads.last?.at == 290)
     }
+
+    /// The browser's answer to each ScrollTo (and read) in the 400x452 window shrunk from 400x650 at y 100: the
+    /// field still where the layout had it (its top 590 px down, below the window) until `scrolledAt`, then
+    /// scrolled to 300 px down.
+    func answers(scrolledAt: Int?) -> (Int) -> Event {
+        { time in
+            let y = scrolledAt.map { time >= $0 } ?? false ? 400 : 690
+            return Fixture.accessible(widget: Rect(120, y, 200, 30), frame: Rect(100, 100, 400, 452), change: .still)
+        }
+    }
+
+    @Test("""
+        A field read still outside its shrunk window once the three ScrollTo attempts are spent is asked again \
+        100 ms after each such read, and no more once a read finds it inside
+        """)
+    func revealAgainUntilInView() {
+        var driver = shrinking(duration: 0)
+        var server = Server(start: driver.now, answer: answers(scrolledAt: 450))
+        server.send(.keyboardShown(Fixture.bottomKeyboard), to: &driver)
+        server.runTimer(&driver)
+        #expect(server.reads.filter { $0.action != .readField }.map(\.at) == [0, 60, 150, 250, 350, 450])
+        #expect(server.reads.filter { $0.action == .readField }.isEmpty, "each attempt is followed by its read")
+        #expect(server.frames.map(\.frame) == [Rect(100, 100, 400, 452)], "the window holds still meanwhile")
+    }
+
+    @Test("A field that stays outside its shrunk window is asked for the last time at 950 ms, within 1 s of the first")
+    func revealGivesUpAfterOneSecond() {
+        var driver = shrinking(duration: 0)
+        var server = Server(start: driver.now, answer: answers(scrolledAt: nil))
+        server.send(.keyboardShown(Fixture.bottomKeyboard), to: &driver)
+        server.runTimer(&driver)
+        #expect(server.reads.filter { $0.action != .readField }.map(\.at)
+            == [0, 60, 150, 250, 350, 450, 550, 650, 750, 850, 950])
+        #expect(server.interval == nil, "the timer stops")
+    }
 }
 
 /// The server and the daemon's timer around an engine: every requested frame is reported back at once, and the
 /// timer ticks as the daemon's does (every `intervalMs` from its start, until stopped or restarted).
 struct Server {
     let start: Int
+    /// The application's reading after a ScrollTo or a read, from the time since `start`; nil: no reading comes.
+    var answer: (Int) -> Event? = { _ in nil }
     var frames: [(at: Int, frame: Rect)] = []
     var reads: [(at: Int, action: Action)] = []
     var interval: Int?
     var nextTick = 0
 
-    init(start: Int) { self.start = start }
+    init(start: Int, answer: @escaping (Int) -> Event? = { _ in nil }) {
+        self.start = start
+        self.answer = answer
+    }
 
     mutating func send(_ event: Event, to driver: inout Driver, at time: Int? = nil) {
         if let time { driver.now = start + time }
@@ -156,6 +196,7 @@ struct Server {
                     pending.append(.windowConfigured(id, frame: frame))
                 case .readField, .revealField:
                     reads.append((driver.now - start, action))
+                    if let reading = answer(driver.now - start) { pending.append(reading) }
                 case .startTimer(let intervalMs):
                     interval = intervalMs
                     nextTick = driver.now + intervalMs
