@@ -121,8 +121,10 @@ class WindowedBrowserTestCase(DesktopTestCase):
         self.assertStill(browser, expected)
         self.assertFalse(self.x.net_wm_state(browser.window), "still neither fullscreen nor maximized")
         if self.config == DEFAULT_WITHOUT_ANIMATION:  # the table's figures are without animation, as for the others
-            compatibility.record(self, *row, "AT-SPI: the input's extents", "offset above the keyboard",
-                                 "keyboard shown", compatibility.at_rest_ms(watch, frame_window, shown), self.keyboard)
+            compatibility.record(self, *row, "AT-SPI: the input's extents (then ScrollTo when shrunk)",
+                                 "offset above the keyboard; an input too far down for that: shrunk above it and the "
+                                 "page scrolled to the input", "keyboard shown",
+                                 compatibility.at_rest_ms(watch, frame_window, shown), self.keyboard)
 
         # Focus on the button next to it: nothing to clear, the window goes home; back on the input, up again.
         self.desktop.run("xdotool", "key", "Tab")
