@@ -48,12 +48,12 @@ struct FieldReads: Equatable, Sendable {
         return .revealField(window)
     }
 
-    /// One more ScrollTo `revealRetryMs` from now, when the attempts scheduled are spent and the first was less
-    /// than `revealGiveUpMs` ago.
+    /// One more ScrollTo `revealRetryMs` from now, when the attempts scheduled are spent and it would go out at
+    /// most `revealGiveUpMs` after the first.
     mutating func revealAgain(_ window: WindowID, now: Int) {
-        guard reveals.isEmpty, let started = revealStarted, now + FieldReads.revealRetryMs - started <= FieldReads.revealGiveUpMs
-        else { return }
-        reveals = [Reveal(at: now + FieldReads.revealRetryMs, window: window)]
+        let at = now + FieldReads.revealRetryMs
+        guard reveals.isEmpty, let started = revealStarted, at - started <= FieldReads.revealGiveUpMs else { return }
+        reveals = [Reveal(at: at, window: window)]
     }
 
     var nextDeadline: Int? {
@@ -101,7 +101,8 @@ extension Engine {
               focusedAccessibleField != nil
         else { return [] }
         if let height = adjustment.revealedAtHeight, adjustment.target.height >= height {
-            if let hidden = readingOutOfView, hidden.window == focus.window.id, hidden.frameSize == adjustment.target.size {
+            if let hidden = readingOutOfView, hidden.window == focus.window.id,
+               hidden.frameSize == adjustment.target.size {
                 fieldReads.revealAgain(focus.window.id, now: clock)
             }
             return []
