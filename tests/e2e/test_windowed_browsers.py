@@ -90,11 +90,12 @@ class WindowedBrowserTestCase(DesktopTestCase):
             raise self.failure(error) from None
 
     def assertFrameReaches(self, browser, expected, timeout=5):
+        seen = []
         try:
-            wait_for(lambda: browser.frame() == expected, timeout=timeout,
-                     what="the %s frame at %s (now %s)" % (browser.title, expected, browser.frame()))
+            wait_for(lambda: seen.append(browser.frame()) or seen[-1] == expected, timeout=timeout,
+                     what="the %s frame at %s" % (browser.title, expected))
         except AssertionError as error:
-            raise self.failure(error) from None
+            raise self.failure("%s (the frame was %s)" % (error, seen[-1] if seen else "?")) from None
 
     def assertStill(self, browser, frame):
         if not stays_equal(browser.frame, frame, HOLD_STILL):
