@@ -26,6 +26,8 @@ struct Adjustment: Equatable, Sendable {
     var keptHeight: Int?
     /// The application resized the window itself: its field is placed again once read at this size.
     var awaitingLayoutAt: Size?
+    /// The frame height at which its application was last asked to bring the field into view (`revealField`).
+    var revealedAtHeight: Int?
     /// When our last request went out, until the window's next ConfigureNotify: the request in flight.
     var awaitingAnswerSince: Int?
     /// The newest frame wanted while a request was in flight: it goes out when that one is answered.

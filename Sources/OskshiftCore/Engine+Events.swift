@@ -57,6 +57,9 @@ extension Engine {
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
             fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: clock)
         }
+        if let reported, let widget = reported.widget, widget.minY < 0 || widget.maxY > reported.frameSize.height {
+            readingOutOfView = (reported.window, reported.frameSize)
+        }
         let field = reported?.trimmedToItsWindow()
         let previous = accessibleFields[pid]
         if let field, let previous, field.isStaleRepeat(of: previous) { return nil }
@@ -144,11 +147,6 @@ extension Engine {
             adjustment.pending.removeFirst(index + 1)
             adjustment.current = frame
             adjustments[id] = adjustment
-            // The shrunk size is on the server: its application can now bring the field into the smaller view.
-            let shrunk = frame == adjustment.target && frame.height < adjustment.original.frame.height
-            if shrunk, adjustment.animation == nil, focus?.window.id == id, focusedAccessibleField != nil {
-                return [fieldReads.reveal(id, now: clock)]
-            }
             return []
         }
         if adjustment.leftState && adjustment.normalFrame == nil {

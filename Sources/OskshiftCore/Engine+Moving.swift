@@ -37,6 +37,7 @@ extension Engine {
     mutating func restore(_ id: WindowID, now: Int) -> [Action] {
         guard var adjustment = adjustments[id], !adjustment.phase.isHomeward else { return [] }
         adjustment.phase = .restoring
+        adjustment.revealedAtHeight = nil
         adjustments[id] = adjustment
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }

@@ -52,6 +52,9 @@ public struct Engine: Sendable {
     /// it, and the field found contradicting itself (`Engine+Contradiction`).
     var lastCoveredReading: CoveredReading?
     var readingJustArrived = false
+    /// The reading that arrived with the event being handled put the field (partly) above or below its window's
+    /// frame, before it was cut to the frame: out of view in that window, read at that frame size.
+    var readingOutOfView: (window: WindowID, frameSize: Size)?
     var selfContradicting: FieldKey?
     /// After `stopping` the engine answers nothing more: the daemon is on its way out.
     var stopped = false
@@ -144,6 +147,7 @@ public struct Engine: Sendable {
         handlingTrigger = Self.isTrigger(event)
         if handlingTrigger { placementsSinceTrigger = 0 }
         readingJustArrived = false
+        readingOutOfView = nil
         let learnt: [Action]?
         switch event {
         case .keyboardShown(let frame), .keyboardMoved(let frame): learnt = keyboardChanged(frame)
@@ -176,6 +180,7 @@ public struct Engine: Sendable {
         guard var actions = learnt else { return [] }
         actions += reconcile(now: now)
         actions += sendQueuedRequests(now: now)
+        actions += revealFieldOnceShrunk()
         actions += fieldReads.due(at: now)
         actions += updateTimer()
         return actions

@@ -83,4 +83,138 @@ struct FieldReadsTests {
         #expect(seen.map(\.0) == [0, 60, 150, 250])
         #expect(seen.map(\.1) == [.revealField(Fixture.a), .revealField(Fixture.a), .revealField(Fixture.a), .readField])
     }
+
+    /// A 400x650 window at y 100 whose field (200x30 at y 690) is under the 240 px keyboard, in inset mode: shrunk
+    /// to 400x452 (its bottom edge 8 px above the keyboard).
+    func shrinking(duration: Int) -> Driver {
+        var driver = Driver(Fixture.engine(Fixture.configuration(duration: duration, mode: .inset)))
+        _ = driver.send(.accessibleApplications([pid]))
+        _ = driver.send(.focusChanged(Focus(window: Fixture.window(frame: Rect(100, 100, 400, 650), pid: pid))))
+        _ = driver.send(Fixture.accessible(widget: Rect(120, 690, 200, 30), frame: Rect(100, 100, 400, 650)))
+        return driver
+    }
+
+    @Test("""
+        An eased shrink whose last frame is on the server before its 150 ms are up asks for ScrollTo when the \
+        animation ends, at 160 ms, then at 220 and 310 ms, and a last read at 410 ms
+        """)
+    func revealAfterAnAnimatedShrink() {
+        var driver = shrinking(duration: 150)
+        var server = Server(start: driver.now)
+        server.send(.keyboardShown(Fixture.bottomKeyboard), to: &driver)
+        server.runTimer(&driver)
+        // ease-out puts the window at its shrunk size at the 144 ms step, one tick before the animation ends (160).
+        #expect(server.frames.last?.at == 144)
+        #expect(server.frames.last?.frame == Rect(100, 100, 400, 452))
+        let scrolls = server.reads.filter { $0.action != .readField }
+        #expect(scrolls.map(\.at) == [160, 220, 310])
+        #expect(scrolls.map(\.action) == [.revealField(Fixture.a), .revealField(Fixture.a), .revealField(Fixture.a)])
+        #expect(server.reads.last?.at == 410)
+        #expect(server.reads.last?.action == .readField)
+    }
+
+    @Test("""
+        A shrunk window growing back with a keyboard that slides down asks for no ScrollTo; shrunk below its last \
+        size again, it asks for a new set that replaces what was left of the first one
+        """)
+    func revealOnlyAtASmallerSize() {
+        var driver = shrinking(duration: 0)
+        var server = Server(start: driver.now)
+        server.send(.keyboardShown(Fixture.bottomKeyboard), to: &driver)
+        server.send(.keyboardMoved(Rect(0, 600, 1280, 200)), to: &driver, at: 20)
+        server.send(.keyboardMoved(Rect(0, 540, 1280, 260)), to: &driver, at: 40)
+        server.runTimer(&driver)
+        #expect(server.frames.map(\.frame) == [Rect(100, 100, 400, 452), Rect(100, 100, 400, 492),
+                                               Rect(100, 100, 400, 432)])
+        // At 0 and 40 ms (452 and 432 px high), not at 20 (492): the first set's attempts, due at 60 and 150 ms, are
+        // replaced by the second's at 100 and 190 (the browser must handle the newest resize first).
+        #expect(server.reads.filter { $0.action != .readField }.map(\.at) == [0, 40, 100, 190])
+        #expect(server.reads.last?.at == 290)
+    }
+
+    /// The browser's answer to each ScrollTo (and read) in the 400x452 window shrunk from 400x650 at y 100: the
+    /// field still where the layout had it (its top 590 px down, below the window) until `scrolledAt`, then
+    /// scrolled to 300 px down.
+    func answers(scrolledAt: Int?) -> (Int) -> Event {
+        { time in
+            let y = scrolledAt.map { time >= $0 } ?? false ? 400 : 690
+            return Fixture.accessible(widget: Rect(120, y, 200, 30), frame: Rect(100, 100, 400, 452), change: .still)
+        }
+    }
+
+    @Test("""
+        A field read still outside its shrunk window once the three ScrollTo attempts are spent is asked again \
+        100 ms after each such read, and no more once a read finds it inside
+        """)
+    func revealAgainUntilInView() {
+        var driver = shrinking(duration: 0)
+        var server = Server(start: driver.now, answer: answers(scrolledAt: 450))
+        server.send(.keyboardShown(Fixture.bottomKeyboard), to: &driver)
+        server.runTimer(&driver)
+        #expect(server.reads.filter { $0.action != .readField }.map(\.at) == [0, 60, 150, 250, 350, 450])
+        #expect(server.reads.filter { $0.action == .readField }.isEmpty, "each attempt is followed by its read")
+        #expect(server.frames.map(\.frame) == [Rect(100, 100, 400, 452)], "the window holds still meanwhile")
+    }
+
+    @Test("A field that stays outside its shrunk window is asked for the last time at 950 ms, within 1 s of the first")
+    func revealGivesUpAfterOneSecond() {
+        var driver = shrinking(duration: 0)
+        var server = Server(start: driver.now, answer: answers(scrolledAt: nil))
+        server.send(.keyboardShown(Fixture.bottomKeyboard), to: &driver)
+        server.runTimer(&driver)
+        #expect(server.reads.filter { $0.action != .readField }.map(\.at)
+            == [0, 60, 150, 250, 350, 450, 550, 650, 750, 850, 950])
+        #expect(server.interval == nil, "the timer stops")
+    }
+}
+
+/// The server and the daemon's timer around an engine: every requested frame is reported back at once, and the
+/// timer ticks as the daemon's does (every `intervalMs` from its start, until stopped or restarted).
+struct Server {
+    let start: Int
+    /// The application's reading after a ScrollTo or a read, from the time since `start`; nil: no reading comes.
+    var answer: (Int) -> Event? = { _ in nil }
+    var frames: [(at: Int, frame: Rect)] = []
+    var reads: [(at: Int, action: Action)] = []
+    var interval: Int?
+    var nextTick = 0
+
+    init(start: Int, answer: @escaping (Int) -> Event? = { _ in nil }) {
+        self.start = start
+        self.answer = answer
+    }
+
+    mutating func send(_ event: Event, to driver: inout Driver, at time: Int? = nil) {
+        if let time { driver.now = start + time }
+        var pending = [event]
+        while !pending.isEmpty {
+            let actions = driver.send(pending.removeFirst())
+            for action in actions {
+                switch action {
+                case .moveResize(let id, let frame, _):
+                    frames.append((driver.now - start, frame))
+                    pending.append(.windowConfigured(id, frame: frame))
+                case .readField, .revealField:
+                    reads.append((driver.now - start, action))
+                    if let reading = answer(driver.now - start) { pending.append(reading) }
+                case .startTimer(let intervalMs):
+                    interval = intervalMs
+                    nextTick = driver.now + intervalMs
+                case .stopTimer:
+                    interval = nil
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Ticks until the timer stops (at most 5 s).
+    mutating func runTimer(_ driver: inout Driver) {
+        while let interval, nextTick - start < 5_000 {
+            driver.now = nextTick
+            nextTick += interval
+            send(.timerFired, to: &driver)
+        }
+    }
 }

@@ -1,5 +1,6 @@
-"""The kiosk browsers for the end-to-end tests: `chromium --kiosk` and `firefox-esr --kiosk` showing
-tests/fixtures/web_form.html fullscreen, with private profiles. Each takes about 1 GB: start one at a time.
+"""The browsers for the end-to-end tests, showing tests/fixtures/web_form.html with private profiles:
+`chromium --kiosk` and `firefox-esr --kiosk` fullscreen, or both in an ordinary window of a given size and place.
+Each takes about 1 GB: start one at a time.
 """
 import os
 
@@ -19,7 +20,9 @@ FIREFOX_PREFERENCES = {
 }
 
 
-class KioskBrowser(AccessibleApp):
+class Browser(AccessibleApp):
+    """A started browser: its process and its top-level X window (found by the form's title)."""
+
     def __init__(self, test, command, name):
         process = test.desktop.spawn(command, log_name=name)
         test.addCleanup(test.desktop.end, process)
@@ -37,15 +40,53 @@ def start_chromium(test, *flags):
     # --no-sandbox: Chromium refuses to run as root without it (the test machines run as root).
     command = ["chromium", "--kiosk", "--no-sandbox", "--no-first-run", "--user-data-dir=" + profile, *flags,
                WEB_FORM]
-    return KioskBrowser(test, command, "chromium")
+    return Browser(test, command, "chromium")
 
 
-def start_firefox(test, preferences=None):
-    """`preferences`: more user.js preferences (values as JavaScript literals), e.g. a content scale."""
+def firefox_profile(test, preferences=None):
+    """A fresh profile directory with the preferences that keep the form alone (and `preferences`: more user.js
+    preferences, values as JavaScript literals, e.g. a content scale)."""
     profile = os.path.join(test.desktop.home, "firefox-profile")
     os.makedirs(profile, exist_ok=True)
     with open(os.path.join(profile, "user.js"), "w") as f:
         for key, value in {**FIREFOX_PREFERENCES, **(preferences or {})}.items():
             f.write('user_pref("%s", %s);\n' % (key, value))
-    command = ["firefox-esr", "--kiosk", "--no-remote", "--profile", profile, WEB_FORM]
-    return KioskBrowser(test, command, "firefox")
+    return profile
+
+
+def start_firefox(test, preferences=None):
+    command = ["firefox-esr", "--kiosk", "--no-remote", "--profile", firefox_profile(test, preferences), WEB_FORM]
+    return Browser(test, command, "firefox")
+
+
+def start_chromium_window(test, client):
+    """Chromium in an ordinary window whose client is `client` (a Rect). Chromium draws its own title bar and tab
+    strip and asks the window manager for no decorations (_MOTIF_WM_HINTS), so its frame is the client: openbox
+    honours --window-size and --window-position exactly. --test-type keeps the "unsupported command-line flag"
+    bar that --no-sandbox would show above the page (it would push the page down after the first paint)."""
+    profile = os.path.join(test.desktop.home, "chromium-window-profile")
+    command = ["chromium", "--no-sandbox", "--test-type", "--no-first-run", "--no-default-browser-check",
+               "--user-data-dir=" + profile, "--window-size=%d,%d" % (client.width, client.height),
+               "--window-position=%d,%d" % (client.x, client.y), WEB_FORM]
+    browser = Browser(test, command, "chromium")
+    wait_for(lambda: test.desktop.x.client_rect(browser.window) == client, timeout=10,
+             what="the chromium window at %s" % (client,))
+    return browser
+
+
+def start_firefox_window(test, client):
+    """Firefox ESR in an ordinary window whose client is `client`: sized with -width/-height, then put in place
+    with xdotool (Firefox has no position option; openbox first places it where it likes), as a user would
+    drag it. openbox decorates it (1, 1, 20, 5 px), so the frame is a little larger than `client`."""
+    command = ["firefox-esr", "--no-remote", "--profile", firefox_profile(test), "-width", str(client.width),
+               "-height", str(client.height), WEB_FORM]
+    browser = Browser(test, command, "firefox")
+    x = test.desktop.x
+    wait_for(lambda: x.frame_extents(browser.window) != (0, 0, 0, 0), what="openbox to frame the firefox window")
+    extents = x.frame_extents(browser.window)
+    # xdotool windowmove places the frame's top-left (openbox, NorthWest gravity).
+    test.desktop.run("xdotool", "windowmove", str(browser.window), str(client.x - extents.left),
+                     str(client.y - extents.top))
+    wait_for(lambda: x.client_rect(browser.window) == client, timeout=10,
+             what="the firefox window at %s (now %s)" % (client, x.client_rect(browser.window)))
+    return browser
