@@ -86,8 +86,8 @@ class KioskBrowserTestCase(DesktopTestCase):
         if row:
             # The clock stops at the window's last ConfigureNotify, once the input was seen clear over AT-SPI (a
             # helper process's read takes ~100 ms, too coarse to time); `make bench` times the tap, stamp by stamp.
-            compatibility.record(self, *row, "AT-SPI: the input's extents, then ScrollTo",
-                                 "leaves fullscreen, insets above the keyboard, scrolls the input into view",
+            compatibility.record(self, *row, "AT-SPI: the input's extents",
+                                 "leaves fullscreen, pans the window above the keyboard, fullscreen again on hide",
                                  "keyboard shown (window at rest; the page scrolls after)",
                                  compatibility.at_rest_ms(watch, frame, shown), self.keyboard)
         self.keyboard.hide()
