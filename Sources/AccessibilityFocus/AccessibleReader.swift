@@ -252,10 +252,14 @@ struct AccessibleReader {
             defer { g_free(value) }
             return String(cString: value)
         }
+        // Asked of the application's root: libatspi asks the Application interface's properties on the object's
+        // own path, which GTK 3 answers on any object and GTK 4 only on its root (measured: GTK 4.8 answered
+        // nothing on a field).
+        let root = app.pointee.root ?? accessible
         let known = ApplicationFacts(
             pid: Int32(truncatingIfNeeded: pid),
-            toolkit: string { atspi_accessible_get_toolkit_name(accessible, $0) },
-            toolkitVersion: string { atspi_accessible_get_toolkit_version(accessible, $0) })
+            toolkit: string { atspi_accessible_get_toolkit_name(root, $0) },
+            toolkitVersion: string { atspi_accessible_get_toolkit_version(root, $0) })
         // A failed PID read is not cached: the next event asks again.
         if known.pid != 0 { applications[key] = known }
         return known

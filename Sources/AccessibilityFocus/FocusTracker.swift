@@ -17,6 +17,10 @@ import OskshiftCore
 ///   anything else reports "left editable". Focus that leaves for a window without AT-SPI reports nothing;
 ///   the daemon sees that window change on the X side.
 /// - The keyboard's own processes are ignored entirely.
+/// - A caret move in an accessible it does not follow makes it ask whether that one has the focus: GTK 4 announces
+///   no focus its window already had when the application joined the bus (measured with GTK 4.8: a form started
+///   with its text view focused sent no focus event at all), so typing there would otherwise never be followed.
+///   Only caret moves: text changes come from labels too, and a caret belongs to a field.
 struct FocusTracker<Ref: Hashable> {
     /// What a focused accessible is, as far as the tracker cares.
     enum Kind: Equatable {
@@ -46,6 +50,8 @@ struct FocusTracker<Ref: Hashable> {
         case read(Ref, AccessibleFocusUpdate.Change)
         /// Post "focus left editable" for the application that had it.
         case leftEditable(pid: Int32)
+        /// Ask whether this accessible has the focus (`ATSPI_STATE_FOCUSED`); if so, it is a focus on it.
+        case askWhetherFocused(Ref)
     }
 
     private enum State: Equatable {
@@ -86,7 +92,7 @@ struct FocusTracker<Ref: Hashable> {
             state = .losing(pid: tracked.pid)
             return .none
         case .caretMoved(let ref):
-            return trackedField == ref ? .read(ref, .caret) : .none
+            return trackedField == ref ? .read(ref, .caret) : .askWhetherFocused(ref)
         case .textChanged(let ref):
             return trackedField == ref ? .read(ref, .text) : .none
         case .boundsChanged(let ref, let size):

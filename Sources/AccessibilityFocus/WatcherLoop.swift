@@ -189,6 +189,13 @@ final class WatcherLoop: @unchecked Sendable {
             hold(field: nil)
             hold(toplevel: nil)
             post(.leftEditable(pid: pid, timeMs: timeMs))
+        case .askWhetherFocused(let accessible):
+            // One state read per caret move elsewhere (a late one of the previous field, or the first of a field
+            // whose focus was never announced); a focused editable is then taken as focused.
+            guard reader.hasState(accessible, ATSPI_STATE_FOCUSED), reader.kind(of: accessible) == .editable
+            else { return }
+            perform(tracker.handle(.focused(accessible, pid: reader.pid(of: accessible), kind: .editable)),
+                    timeMs: timeMs)
         }
     }
 
