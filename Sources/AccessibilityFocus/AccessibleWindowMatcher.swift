@@ -84,18 +84,19 @@ public enum AccessibleWindowMatcher {
         _ update: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<ID>]
     ) -> AccessibleWindowMatch<ID>? {
         guard update.editable else { return nil }
+        let coordinates = coordinates(of: update)
         var best: (match: AccessibleWindowMatch<ID>, score: Int)?
         for candidate in candidates {
             if let pid = candidate.pid, update.pid != 0, pid != update.pid { continue }
             for scale in scales(for: update.toolkit) {
                 let scaled = update.scaled(by: scale)
-                let (score, correction) = update.coordinates == .window
+                let (score, correction) = coordinates == .window
                     ? windowRelativeScore(scaled, candidate, tolerance: scale + 1, scale: scale)
                     : self.score(scaled, candidate, tolerance: scale + 1)
                 guard score > 0 else { continue }
                 if best == nil || score > best!.score {
                     best = (AccessibleWindowMatch(id: candidate.id, scale: scale, correction: correction,
-                                                  coordinates: update.coordinates), score)
+                                                  coordinates: coordinates), score)
                 }
             }
         }
@@ -126,6 +127,15 @@ public enum AccessibleWindowMatcher {
 }
 
 extension AccessibleWindowMatcher {
+    /// What the rects are relative to: as the toolkit says, unless a window-relative top-level is not at 0,0 (GTK 4
+    /// reports its own at 0,0 in window coordinates): a release that gives screen coordinates after all is read as
+    /// such, instead of being moved by the window's position twice.
+    static func coordinates(of update: AccessibleFocusUpdate) -> AccessibleFocusUpdate.Coordinates {
+        guard update.coordinates == .window else { return .screen }
+        if let toplevel = update.toplevel, toplevel.x != 0 || toplevel.y != 0 { return .screen }
+        return .window
+    }
+
     /// The score of window-relative rects (0: no match) and the translation to root pixels. Only the same
     /// process: the rects carry no position to tell windows apart. A top-level the client's size beats one with
     /// decorations around it, which beats a field that merely fits in the client; the focused window wins ties.

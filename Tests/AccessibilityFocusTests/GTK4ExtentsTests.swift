@@ -122,6 +122,15 @@ struct GTK4ExtentsTests {
         #expect(AccessibleWindowMatcher.match(entry, among: [form]) == nil)
     }
 
+    @Test("A GTK 4 release whose top-level is not at 0,0 gives screen coordinates after all: they are used as such")
+    func screenCoordinatesFromAGTK4AreNotMovedTwice() throws {
+        let entry = update(widget: Rect(x: 118, y: 259, width: 366, height: 32),
+                           toplevel: Rect(x: 101, y: 170, width: 400, height: 400))
+        let match = try #require(AccessibleWindowMatcher.match(entry, among: [form]))
+        #expect(match.coordinates == .screen)
+        #expect(match.apply(to: entry).widget == Rect(x: 118, y: 259, width: 366, height: 32))
+    }
+
     @Test("GTK 4 entries carry no single-line state: an editable that is not multi-line is a single line there")
     func gtk4EntriesAreSingleLine() {
         let gtk4 = AccessibleReader.ApplicationFacts(pid: 1, toolkit: "GTK", toolkitVersion: "4.8.3")
