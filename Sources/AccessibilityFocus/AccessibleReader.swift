@@ -91,6 +91,11 @@ struct AccessibleReader {
         return states
     }
 
+    /// The coordinates the accessible's application reports (GTK 4: its window's), cached per application.
+    mutating func coordinates(of accessible: AccessiblePointer) -> AccessibleFocusUpdate.Coordinates {
+        application(of: accessible).coordinates
+    }
+
     /// `atspi_accessible_get_process_id`, cached per application; 0 when the bus does not say.
     mutating func pid(of accessible: AccessiblePointer) -> Int32 {
         application(of: accessible).pid

@@ -110,4 +110,14 @@ struct FocusTrackerTests {
         #expect(tracker.handle(.caretMoved("view")) == .read("view", .caret))
         #expect(tracker.handle(.textChanged("label")) == .none)
     }
+
+    @Test("A window activated while no field of its process is followed asks for the focus inside it; else nothing")
+    func activationWithoutAFocusEventAsksForTheFocus() {
+        var tracker = Tracker(ignoredPIDs: [keyboard])
+        #expect(tracker.handle(.windowActivated("frame", pid: app)) == .findFocus(inWindow: "frame"))
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.windowActivated("frame", pid: app)) == .none)
+        #expect(tracker.handle(.windowActivated("other-frame", pid: 300)) == .findFocus(inWindow: "other-frame"))
+        #expect(tracker.handle(.windowActivated("osk", pid: keyboard)) == .none)
+    }
 }
