@@ -7,6 +7,7 @@ of what the client has around the reported top-level (client-side decorations: g
 5 px inside its client on every side, as a screenshot showed). Such rects do not change when the window moves, so a
 read is placed correctly whenever the client rect is read.
 """
+import glob
 import json
 import os
 
@@ -18,14 +19,14 @@ from xquery import Rect
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GTK4_FIXTURE = os.path.join(HERE, "..", "fixtures", "gtk4_form.py")
-GTK4_TYPELIB = "/usr/lib/x86_64-linux-gnu/girepository-1.0/Gtk-4.0.typelib"
+GTK4_TYPELIBS = "/usr/lib/*/girepository-1.0/Gtk-4.0.typelib"  # the multiarch directory of gir1.2-gtk-4.0
 
 
 def require_gtk4(test):
     requirements.require_tools(test, PYTHON_WITH_GI)
     if not os.path.exists("/usr/lib/python3/dist-packages/pyatspi"):
         requirements.require_tools(test, "pyatspi (python3-pyatspi)")
-    if not os.path.exists(GTK4_TYPELIB):
+    if not glob.glob(GTK4_TYPELIBS):
         requirements.require_tools(test, "Gtk-4.0.typelib (gir1.2-gtk-4.0)")
 
 
