@@ -31,7 +31,7 @@ public struct AccessibleWindowMatch<ID: Hashable & Sendable>: Sendable, Equatabl
     /// position by the scale, so an odd x comes back 1 px short after multiplying), taken from the top-level that
     /// lined up with the X frame or client, zero otherwise. Window coordinates (GTK 4): where the top-level's
     /// origin is on the root, the client's position plus half what the client has around the reported top-level
-    /// (GTK 4's client-side decorations: 5 px on each side of gnome-text-editor's window without a compositor).
+    /// (GTK 4's client-side decorations: 5 px on each side of gnome-text-editor's window under openbox).
     public var correction: Point
     /// What the update's rects were relative to, for logs and for the frame they were read against.
     public var coordinates: AccessibleFocusUpdate.Coordinates = .screen
@@ -68,9 +68,9 @@ public enum AccessibleWindowMatcher {
     public static let scales = [1, 2, 3]
 
     /// The most a client may have around a GTK 4 window's content, per dimension, at scale 1: both sides of its
-    /// client-side decorations (5 + 5 px measured without a compositor; a compositor adds GTK's shadows, a few
-    /// tens of pixels). Small enough that a window's content at scale 1 is not taken for one at scale 2 unless it
-    /// is under 64 px.
+    /// client-side decorations (5 + 5 px measured under openbox; a window manager that supports
+    /// `_GTK_FRAME_EXTENTS` gets GTK's shadows there instead, a few tens of pixels). Small enough that a window's
+    /// content at scale 1 is not taken for one at scale 2 unless it is under 64 px.
     public static let decorationAllowance = 64
 
     /// Chromium reports its fields in device pixels but its top-level in device-independent ones when the content
@@ -154,8 +154,9 @@ extension AccessibleWindowMatcher {
             guard (0...allowance).contains(around.width), (0...allowance).contains(around.height) else {
                 return (0, origin)
             }
-            // Decorations drawn by the application: its content is taken to sit in their middle (measured without
-            // a compositor: 5 px on every side; GTK's shadows with one are larger at the bottom, not measured).
+            // Decorations drawn by the application: its content is taken to sit in their middle (measured under
+            // openbox, with or without a compositor: 5 px on every side; GTK's shadows, drawn under window managers
+            // that support `_GTK_FRAME_EXTENTS`, are larger at the bottom: not measured).
             return (4 + focusBonus, Point(x: origin.x + around.width / 2, y: origin.y + around.height / 2))
         }
         let inside = Rect(x: 0, y: 0, width: client.width, height: client.height).insetBy(-tolerance)
