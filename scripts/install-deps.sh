@@ -11,6 +11,7 @@ packages=(
     systemd groff-base
     debhelper dpkg-dev lintian
     python3-pyqt5 python3-pyqt6 featherpad chromium firefox-esr
+    gir1.2-gtk-4.0 gnome-text-editor
 )
 
 missing=()

@@ -2,9 +2,10 @@ import OskshiftCore
 
 /// What the accessibility watcher learnt about the focused field, posted to the daemon thread.
 ///
-/// Rects are in the coordinates the application reported through AT-SPI (`ATSPI_COORD_TYPE_SCREEN`): root-window
-/// pixels for most toolkits, logical pixels for GTK3 with `GDK_SCALE` > 1 (see docs/accessibility.md). Use
-/// `AccessibleWindowMatcher` to find the X top-level and the scale, then `scaled(by:)`.
+/// Rects are in the coordinates the application reported through AT-SPI, as `coordinates` says: the screen
+/// (`ATSPI_COORD_TYPE_SCREEN`: root-window pixels for most toolkits, logical pixels for GTK3 with `GDK_SCALE` > 1)
+/// or, for GTK 4, its window (`ATSPI_COORD_TYPE_WINDOW`; see docs/accessibility.md). Use `AccessibleWindowMatcher`
+/// to find the X top-level, the scale and the translation to root pixels, then `AccessibleWindowMatch.apply(to:)`.
 public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertible {
     /// What made the watcher read the field again.
     public enum Change: String, Sendable {
@@ -18,6 +19,24 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         case bounds
         /// Read again once its window had been still for a while (`AccessibilityWatcher.rereadAfterWindowMoves`).
         case still
+    }
+
+    /// What the rects are relative to.
+    public enum Coordinates: String, Sendable {
+        /// The screen: the X root window (in logical pixels for a scaled GTK3).
+        case screen
+        /// The top-level accessible's own origin (GTK 4, which supports no screen coordinates: its "screen"
+        /// extents are these, with a warning, and its text refuses them). GTK 4 puts that origin at its window's
+        /// content, inside client-side decorations; the top-level reports itself at 0,0.
+        case window
+
+        /// What a toolkit (`atspi_accessible_get_toolkit_name` and `_version`) reports. Measured: GTK 4.8.3 names
+        /// itself "GTK" with version "4.8.3", GTK 3 (through at-spi2-atk) "gtk" with "3.24.38".
+        public static func reported(byToolkit toolkit: String, version: String) -> Coordinates {
+            guard toolkit.lowercased() == "gtk", let major = Int(version.prefix { $0.isNumber }), major >= 4
+            else { return .screen }
+            return .window
+        }
     }
 
     /// How many lines the field holds (`ATSPI_STATE_SINGLE_LINE` / `ATSPI_STATE_MULTI_LINE`).
@@ -43,14 +62,17 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var lineMode: LineMode
     /// `atspi_accessible_get_toolkit_name`, e.g. "gtk", "Qt", "Gecko", "Chromium"; for logs and scale decisions.
     public var toolkit: String
+    /// `atspi_accessible_get_toolkit_version`, e.g. "4.8.3"; for logs.
+    public var toolkitVersion: String
+    public var coordinates: Coordinates
     public var change: Change
     /// CLOCK_MONOTONIC milliseconds when the event that caused this update arrived on the watcher thread.
     public var timeMs: UInt64
 
     public init(
         editable: Bool, pid: Int32, fieldID: UInt = 0, widget: Rect? = nil, caret: Rect? = nil,
-        toplevel: Rect? = nil, lineMode: LineMode = .unknown, toolkit: String = "", change: Change = .focus,
-        timeMs: UInt64 = 0
+        toplevel: Rect? = nil, lineMode: LineMode = .unknown, toolkit: String = "", toolkitVersion: String = "",
+        coordinates: Coordinates = .screen, change: Change = .focus, timeMs: UInt64 = 0
     ) {
         self.editable = editable
         self.pid = pid
@@ -60,6 +82,8 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         self.toplevel = toplevel
         self.lineMode = lineMode
         self.toolkit = toolkit
+        self.toolkitVersion = toolkitVersion
+        self.coordinates = coordinates
         self.change = change
         self.timeMs = timeMs
     }
@@ -85,6 +109,13 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
             && caret == other.caret
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
+            && coordinates == other.coordinates
+    }
+
+    /// The toolkit and its version for logs, e.g. "GTK 4.8.3"; "-" when the application did not say.
+    public var toolkitDescription: String {
+        let words = [toolkit, toolkitVersion].filter { !$0.isEmpty }
+        return words.isEmpty ? "-" : words.joined(separator: " ")
     }
 
     /// One line for logs and for atspi-probe.
@@ -93,6 +124,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"
+            + (coordinates == .screen ? "" : " coordinates=\(coordinates.rawValue)")
     }
 }
 

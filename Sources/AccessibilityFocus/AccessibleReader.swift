@@ -25,9 +25,9 @@ func children(of node: AccessiblePointer, limit: Int32 = .max) -> [AccessiblePoi
 /// runs on the watcher thread only, where a slow application (libatspi waits up to 800 ms, 15 s in an
 /// application's first 15 s) delays only other AT-SPI reads.
 struct AccessibleReader {
-    /// Per application connection (`AtspiApplication.bus_name`, never reused on a bus): PID and toolkit name,
-    /// which would otherwise cost a round trip per event.
-    private var applications: [String: (pid: Int32, toolkit: String)] = [:]
+    /// Per application connection (`AtspiApplication.bus_name`, never reused on a bus): PID, toolkit name and
+    /// version, which would otherwise cost round trips per event.
+    private var applications: [String: ApplicationFacts] = [:]
     /// The states of every field read so far (each referenced, so no other accessible takes its address; at
     /// most 512, then it starts over): GTK3's state sets are not in libatspi's cache, so each
     /// `atspi_accessible_get_state_set` is a round trip, three per focus move and one per caret move before
@@ -38,6 +38,27 @@ struct AccessibleReader {
     /// window share their ancestors, so a focus move to a field not seen before costs one parent read instead of
     /// a parent and a role read per level (measured: 4 round trips, 1.3 ms of a 5 ms Tab in GTK3).
     private var toplevelMemo = AccessibleMemo<AccessiblePointer>.toplevels()
+
+    /// What the watcher keeps of an application.
+    struct ApplicationFacts {
+        var pid: Int32 = 0
+        var toolkit = ""
+        var toolkitVersion = ""
+        /// Which coordinate type its extents are asked in, and so what they are relative to.
+        var coordinates: AccessibleFocusUpdate.Coordinates { .reported(byToolkit: toolkit, version: toolkitVersion) }
+
+        var coordinateType: AtspiCoordType {
+            coordinates == .window ? ATSPI_COORD_TYPE_WINDOW : ATSPI_COORD_TYPE_SCREEN
+        }
+
+        /// GTK 4.8 sets `STATE_MULTI_LINE` on its text views but no `STATE_SINGLE_LINE` on its entries (measured):
+        /// there an editable that is not multi-line is a single line.
+        func lineMode(_ states: FieldStates) -> AccessibleFocusUpdate.LineMode {
+            if states.singleLine { return .single }
+            if states.multiLine { return .multi }
+            return coordinates == .window ? .single : .unknown
+        }
+    }
 
     /// What the watcher needs of a field's state set.
     struct FieldStates {
@@ -70,6 +91,11 @@ struct AccessibleReader {
         return states
     }
 
+    /// The coordinates the accessible's application reports (GTK 4: its window's), cached per application.
+    mutating func coordinates(of accessible: AccessiblePointer) -> AccessibleFocusUpdate.Coordinates {
+        application(of: accessible).coordinates
+    }
+
     /// `atspi_accessible_get_process_id`, cached per application; 0 when the bus does not say.
     mutating func pid(of accessible: AccessiblePointer) -> Int32 {
         application(of: accessible).pid
@@ -85,8 +111,7 @@ struct AccessibleReader {
     {
         let app = application(of: accessible)
         let states = states(of: accessible)
-        let lineMode: AccessibleFocusUpdate.LineMode =
-            states.singleLine ? .single : states.multiLine ? .multi : .unknown
+        let lineMode = app.lineMode(states)
         let toplevel: AccessiblePointer?
         if let knownToplevel {
             g_object_ref(UnsafeMutableRawPointer(knownToplevel))
@@ -94,34 +119,39 @@ struct AccessibleReader {
         } else {
             toplevel = toplevelAncestor(of: accessible)
         }
-        let widget = screenExtents(of: accessible)?.fieldRect
+        // GTK 4 is asked in window coordinates: it has no others (its screen extents are the same numbers, with
+        // a warning on its stderr per call, and its text refuses them).
+        let coordinates = app.coordinateType
+        let widget = extents(of: accessible, in: coordinates)?.fieldRect
         // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
         // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
-        let caret = lineMode == .single && widget != nil ? nil : caretRect(of: accessible)
-        let toplevelExtents = toplevel.flatMap { screenExtents(of: $0) }
+        let caret = lineMode == .single && widget != nil ? nil : caretRect(of: accessible, in: coordinates)
+        let toplevelExtents = toplevel.flatMap { extents(of: $0, in: coordinates) }
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
         let update = AccessibleFocusUpdate(
             editable: states.editable, pid: app.pid, widget: widget, caret: caret,
-            toplevel: toplevelExtents?.fieldRect, lineMode: lineMode,
-            toolkit: app.toolkit, change: change, timeMs: timeMs)
+            toplevel: toplevelExtents?.fieldRect, lineMode: lineMode, toolkit: app.toolkit,
+            toolkitVersion: app.toolkitVersion, coordinates: app.coordinates, change: change, timeMs: timeMs)
         return (update, toplevel)
     }
 
     // MARK: - libatspi calls
 
-    /// `atspi_component_get_extents(..., ATSPI_COORD_TYPE_SCREEN, ...)`; nil when the accessible has no
-    /// Component interface or the call failed.
-    func screenExtents(of accessible: AccessiblePointer) -> ReportedExtents? {
+    /// `atspi_component_get_extents` in `coordinates`; nil when the accessible has no Component interface or the
+    /// call failed.
+    func extents(of accessible: AccessiblePointer, in coordinates: AtspiCoordType) -> ReportedExtents? {
         guard let component = atspi_accessible_get_component_iface(accessible) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(component)) }
         var error: UnsafeMutablePointer<GError>?
-        let rect = atspi_component_get_extents(component, ATSPI_COORD_TYPE_SCREEN, &error)
+        let rect = atspi_component_get_extents(component, coordinates, &error)
         return Self.consume(rect, error)
     }
 
     /// The caret's box: `atspi_text_get_caret_offset`, then `atspi_text_get_character_extents` at that offset,
     /// and at the offset before it when the first says nothing (caret after the last character).
-    func caretRect(of accessible: AccessiblePointer) -> Rect? {
+    func caretRect(of accessible: AccessiblePointer, in coordinates: AtspiCoordType = ATSPI_COORD_TYPE_SCREEN)
+        -> Rect?
+    {
         guard let text = atspi_accessible_get_text_iface(accessible) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(text)) }
         var error: UnsafeMutablePointer<GError>?
@@ -133,7 +163,7 @@ struct AccessibleReader {
         guard offset >= 0 else { return nil }
         func box(at index: Int32) -> ReportedExtents? {
             var error: UnsafeMutablePointer<GError>?
-            let rect = atspi_text_get_character_extents(text, index, ATSPI_COORD_TYPE_SCREEN, &error)
+            let rect = atspi_text_get_character_extents(text, index, coordinates, &error)
             return Self.consume(rect, error)
         }
         let atCaret = box(at: offset)
@@ -209,20 +239,32 @@ struct AccessibleReader {
         return role
     }
 
-    private mutating func application(of accessible: AccessiblePointer) -> (pid: Int32, toolkit: String) {
-        guard let app = accessible.pointee.parent.app, let busName = app.pointee.bus_name else { return (0, "") }
+    private mutating func application(of accessible: AccessiblePointer) -> ApplicationFacts {
+        guard let app = accessible.pointee.parent.app, let busName = app.pointee.bus_name else {
+            return ApplicationFacts()
+        }
         let key = String(cString: busName)
         if let known = applications[key] { return known }
         var error: UnsafeMutablePointer<GError>?
         let pid = atspi_accessible_get_process_id(accessible, &error)
         if let error { g_error_free(error) }
-        var toolkit = ""
-        if let name = atspi_accessible_get_toolkit_name(accessible, &error) {
-            toolkit = String(cString: name)
-            g_free(name)
+        func string(_ read: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<gchar>?)
+            -> String
+        {
+            var error: UnsafeMutablePointer<GError>?
+            defer { if let error { g_error_free(error) } }
+            guard let value = read(&error) else { return "" }
+            defer { g_free(value) }
+            return String(cString: value)
         }
-        if let error { g_error_free(error) }
-        let known = (pid: Int32(truncatingIfNeeded: pid), toolkit: toolkit)
+        // Asked of the application's root: libatspi asks the Application interface's properties on the object's
+        // own path, which GTK 3 answers on any object and GTK 4 only on its root (measured: GTK 4.8 answered
+        // nothing on a field).
+        let root = app.pointee.root ?? accessible
+        let known = ApplicationFacts(
+            pid: Int32(truncatingIfNeeded: pid),
+            toolkit: string { atspi_accessible_get_toolkit_name(root, $0) },
+            toolkitVersion: string { atspi_accessible_get_toolkit_version(root, $0) })
         // A failed PID read is not cached: the next event asks again.
         if known.pid != 0 { applications[key] = known }
         return known

@@ -15,15 +15,19 @@ final class ApplicationRegistry {
     /// Bus name (a unique name, never reused on a bus) to process.
     private var processes: [String: Int32] = [:]
     private let changed: (Set<Int32>) -> Void
+    private let added: (String) -> Void
     private let log: (String) -> Void
 
     static let matchRule = "type='signal',sender='org.a11y.atspi.Registry',interface='org.a11y.atspi.Event.Object',"
         + "member='ChildrenChanged',path='/org/a11y/atspi/accessible/root'"
 
-    /// `changed` is called on the watcher thread with every process on the bus after each change.
-    init(log: @escaping (String) -> Void, changed: @escaping (Set<Int32>) -> Void) {
+    /// `changed` is called on the watcher thread with every process on the bus after each change, `added` with the
+    /// bus name of an application that has just embedded itself (after `changed`).
+    init(log: @escaping (String) -> Void, changed: @escaping (Set<Int32>) -> Void,
+         added: @escaping (String) -> Void = { _ in }) {
         self.log = log
         self.changed = changed
+        self.added = added
     }
 
     var applications: Set<Int32> { Set(processes.values.filter { $0 > 0 }) }
@@ -85,6 +89,7 @@ final class ApplicationRegistry {
         case .removed(let name): processes[name] = nil
         }
         if applications != before { changed(applications) }
+        if case .added(let name) = change { added(name) }
     }
 
     enum Change: Equatable {

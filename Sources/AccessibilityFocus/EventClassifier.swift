@@ -5,13 +5,15 @@ enum WatchedEvent: Equatable {
     case caretMoved
     case textChanged
     case boundsChanged
+    case windowActivated
 
     /// The names registered with `atspi_event_listener_register`. `focus:` is the older event that GTK3 and
-    /// Qt still send beside `object:state-changed:focused` (so focus events arrive twice). `window:activate` is
-    /// not needed: activating a window re-sends the focus event of its focused field.
+    /// Qt still send beside `object:state-changed:focused` (so focus events arrive twice). Activating a window
+    /// re-sends the focus event of its focused field, except a GTK 4 window's first activation (measured with
+    /// GTK 4.8: `window:activate` and no focus event): `window:activate` is for that.
     static let registeredNames = [
         "object:state-changed:focused", "focus:", "object:text-caret-moved", "object:text-changed:insert",
-        "object:text-changed:delete", "object:bounds-changed",
+        "object:text-changed:delete", "object:bounds-changed", "window:activate",
     ]
 
     /// Nil for events the watcher does not care about. `detail1` is the new value of a state (1 = set).
@@ -23,6 +25,7 @@ enum WatchedEvent: Equatable {
             return .textChanged
         }
         if type.hasPrefix("object:bounds-changed") { return .boundsChanged }
+        if type.hasPrefix("window:activate") { return .windowActivated }
         return nil
     }
 }

@@ -17,6 +17,13 @@ import OskshiftCore
 ///   anything else reports "left editable". Focus that leaves for a window without AT-SPI reports nothing;
 ///   the daemon sees that window change on the X side.
 /// - The keyboard's own processes are ignored entirely.
+/// - A caret move in an accessible it does not follow makes it ask whether that one has the focus: GTK 4 announces
+///   no focus its window already had when the application joined the bus (measured with GTK 4.8: a form started
+///   with its text view focused sent no focus event at all), so typing there would otherwise never be followed.
+///   Only caret moves: text changes come from labels too, and a caret belongs to a field.
+/// - A window activated while no field of its process is followed makes it ask for the focus inside that window:
+///   a GTK 4 window's first activation sends `window:activate` but no focus event (GTK 4.8, measured). An activation
+///   that re-sent the focus (every other one) finds the field followed already.
 struct FocusTracker<Ref: Hashable> {
     /// What a focused accessible is, as far as the tracker cares.
     enum Kind: Equatable {
@@ -38,6 +45,8 @@ struct FocusTracker<Ref: Hashable> {
         case boundsChanged(Ref, size: Size?)
         /// The shell read the tracked field: its top-level and that top-level's size, for bounds events.
         case toplevelRead(field: Ref, toplevel: Ref?, size: Size?)
+        /// `window:activate` of this top-level.
+        case windowActivated(Ref, pid: Int32)
     }
 
     enum Action: Equatable {
@@ -46,6 +55,10 @@ struct FocusTracker<Ref: Hashable> {
         case read(Ref, AccessibleFocusUpdate.Change)
         /// Post "focus left editable" for the application that had it.
         case leftEditable(pid: Int32)
+        /// Ask whether this accessible has the focus (`ATSPI_STATE_FOCUSED`); if so, it is a focus on it.
+        case askWhetherFocused(Ref)
+        /// Look for the focused accessible inside this window (GTK 4 only, the shell decides); found, it is a focus.
+        case findFocus(inWindow: Ref)
     }
 
     private enum State: Equatable {
@@ -71,6 +84,12 @@ struct FocusTracker<Ref: Hashable> {
         self.ignoredPIDs = ignoredPIDs
     }
 
+    /// An editable of this process is being followed.
+    func isTracking(pid: Int32) -> Bool {
+        if case .tracking(let tracked) = state { return tracked.pid == pid }
+        return false
+    }
+
     /// The editable being followed, if any.
     var trackedField: Ref? {
         if case .tracking(let tracked) = state { return tracked.field }
@@ -86,11 +105,15 @@ struct FocusTracker<Ref: Hashable> {
             state = .losing(pid: tracked.pid)
             return .none
         case .caretMoved(let ref):
-            return trackedField == ref ? .read(ref, .caret) : .none
+            return trackedField == ref ? .read(ref, .caret) : .askWhetherFocused(ref)
         case .textChanged(let ref):
             return trackedField == ref ? .read(ref, .text) : .none
         case .boundsChanged(let ref, let size):
             return boundsChanged(ref, size: size)
+        case .windowActivated(let window, let pid):
+            guard !ignoredPIDs.contains(pid) else { return .none }
+            if case .tracking(let tracked) = state, tracked.pid == pid { return .none }
+            return .findFocus(inWindow: window)
         case .toplevelRead(let field, let toplevel, let size):
             guard case .tracking(var tracked) = state, tracked.field == field else { return .none }
             tracked.toplevel = toplevel

@@ -34,6 +34,57 @@ enum InitialFocus {
         return found
     }
 
+    /// The application whose bus name is `busName`, among the desktop's children (a new reference the caller
+    /// releases), or nil.
+    static func application(named busName: String) -> AccessiblePointer? {
+        guard let desktop = atspi_get_desktop(0) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
+        var application: AccessiblePointer?
+        for child in children(of: desktop, limit: childLimit) {
+            if application == nil, let name = child.pointee.parent.app?.pointee.bus_name,
+               String(cString: name) == busName {
+                application = child
+            } else {
+                g_object_unref(UnsafeMutableRawPointer(child))
+            }
+        }
+        return application
+    }
+
+    /// What a look into an application's active windows found.
+    enum ActiveWindowFocus {
+        /// No window of the application is active (yet).
+        case noActiveWindow
+        /// An active window, without a focused accessible in it.
+        case nothingFocused
+        /// The focused accessible of an active window (a new reference the caller releases).
+        case focused(AccessiblePointer)
+    }
+
+    /// The focused accessible in an active window of `application`. For an application that has just joined the
+    /// bus: GTK 4.8 sends no focus event for its first window's first activation (measured: `window:activate` 175
+    /// ms before the registry's `ChildrenChanged` in most runs, and in some the window activated after it without
+    /// any event).
+    static func find(inActiveWindowsOf application: AccessiblePointer, using reader: AccessibleReader)
+        -> ActiveWindowFocus
+    {
+        var left = budget
+        var result = ActiveWindowFocus.noActiveWindow
+        for window in children(of: application, limit: childLimit) {
+            if case .noActiveWindow = result, reader.hasState(window, ATSPI_STATE_ACTIVE) {
+                result = search(window, reader: reader, left: &left).map { .focused($0) } ?? .nothingFocused
+            }
+            g_object_unref(UnsafeMutableRawPointer(window))
+        }
+        return result
+    }
+
+    /// The focused accessible inside `window` (a new reference the caller releases), or nil.
+    static func find(in window: AccessiblePointer, using reader: AccessibleReader) -> AccessiblePointer? {
+        var left = budget
+        return search(window, reader: reader, left: &left)
+    }
+
     private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int)
         -> AccessiblePointer?
     {

@@ -75,7 +75,8 @@ final class WatcherLoop: @unchecked Sendable {
             if let error { g_error_free(error) }
         }
         let channel = self.channel
-        registry = ApplicationRegistry(log: log) { channel.post(.applications($0)) }
+        registry = ApplicationRegistry(log: log, changed: { channel.post(.applications($0)) },
+                                       added: { [unowned self] in lookForTheFocus(ofNewApplication: $0) })
         if let address = getenv("AT_SPI_BUS_ADDRESS") { registry?.start(address: String(cString: address)) }
         browserContent.start()
         return true
@@ -106,6 +107,50 @@ final class WatcherLoop: @unchecked Sendable {
         hold(toplevel: nil)
         registry?.stop()
         _ = atspi_exit()
+    }
+
+    /// Once a new GTK 4 application's window is not active yet, it is looked at again after these delays (ms from
+    /// the registration): one-shot GLib timers in a GTK 4 application's first second only.
+    static let newApplicationRetriesMs: [UInt32] = [100, 300, 1000]
+
+    /// On the watcher thread, when an application has joined the bus: a GTK 4 application's active window may
+    /// hold a focus it never announced (GTK 4.8 sends no focus event for its first window's first activation),
+    /// which would otherwise stay unknown until the focus moves or a key is typed. Looked for once the loop is
+    /// idle (libatspi learns of the new application from its own copy of the registry's signal, which may come
+    /// after ours), then again while no window of it is active; only for GTK 4: other toolkits announce the focus
+    /// of a window that activates after they joined, and a browser's tree is large.
+    private func lookForTheFocus(ofNewApplication busName: String) {
+        let request = Unmanaged.passRetained(NewApplication(loop: self, busName: busName)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, newApplicationCallback, request, newApplicationRelease)
+    }
+
+    /// One look; another later while no window of the application is active.
+    fileprivate func searchFocus(_ request: NewApplication) {
+        serially { [unowned self] in
+            guard let application = InitialFocus.application(named: request.busName) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+            let pid = reader.pid(of: application)
+            guard reader.coordinates(of: application) == .window, !tracker.isTracking(pid: pid) else { return }
+            switch InitialFocus.find(inActiveWindowsOf: application, using: reader) {
+            case .noActiveWindow:
+                lookAgain(request)
+            case .nothingFocused:
+                break
+            case .focused(let focused):
+                defer { g_object_unref(UnsafeMutableRawPointer(focused)) }
+                perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
+                        timeMs: Self.now())
+            }
+        }
+    }
+
+    private func lookAgain(_ request: NewApplication) {
+        guard !request.retries.isEmpty else { return }
+        let next = request.retries.removeFirst()
+        let delay = next - min(next, request.waitedMs)
+        request.waitedMs = next
+        let retained = Unmanaged.passRetained(request).toOpaque()
+        g_timeout_add_full(G_PRIORITY_DEFAULT, delay, newApplicationCallback, retained, newApplicationRelease)
     }
 
     /// From any thread.
@@ -150,6 +195,8 @@ final class WatcherLoop: @unchecked Sendable {
                 input = .textChanged(source)
             case .boundsChanged:
                 input = .boundsChanged(source, size: size)
+            case .windowActivated:
+                input = .windowActivated(source, pid: reader.pid(of: source))
             }
             perform(tracker.handle(input), timeMs: timeMs)
         }
@@ -189,6 +236,21 @@ final class WatcherLoop: @unchecked Sendable {
             hold(field: nil)
             hold(toplevel: nil)
             post(.leftEditable(pid: pid, timeMs: timeMs))
+        case .findFocus(let window):
+            // GTK 4 only: other toolkits announce the focus of a window they activate, and a browser's tree is
+            // large (the search is bounded, but each accessible costs a state read).
+            guard reader.coordinates(of: window) == .window, let focused = InitialFocus.find(in: window, using: reader)
+            else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(focused)) }
+            perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
+                    timeMs: timeMs)
+        case .askWhetherFocused(let accessible):
+            // One state read per caret move elsewhere (a late one of the previous field, or the first of a field
+            // whose focus was never announced); a focused editable is then taken as focused.
+            guard reader.hasState(accessible, ATSPI_STATE_FOCUSED), reader.kind(of: accessible) == .editable
+            else { return }
+            perform(tracker.handle(.focused(accessible, pid: reader.pid(of: accessible), kind: .editable)),
+                    timeMs: timeMs)
         }
     }
 
@@ -228,3 +290,29 @@ private let watcherEventCallback: AtspiEventListenerCB = { event, userData in
     oskshift_atspi_event_free(event)
 }
 
+/// A new application's focus search on its way to the idle callback or a retry's timer, owned by its GLib source.
+private final class NewApplication {
+    unowned let loop: WatcherLoop
+    let busName: String
+    /// Retries still to come (`WatcherLoop.newApplicationRetriesMs`, from the first look).
+    var retries: [UInt32]
+    var waitedMs: UInt32 = 0
+
+    init(loop: WatcherLoop, busName: String) {
+        self.loop = loop
+        self.busName = busName
+        retries = WatcherLoop.newApplicationRetriesMs
+    }
+}
+
+private let newApplicationCallback: GSourceFunc = { data in
+    if let data {
+        let request = Unmanaged<NewApplication>.fromOpaque(data).takeUnretainedValue()
+        request.loop.searchFocus(request)
+    }
+    return 0  // G_SOURCE_REMOVE: one shot (a retry is a source of its own)
+}
+
+private let newApplicationRelease: GDestroyNotify = { data in
+    if let data { Unmanaged<NewApplication>.fromOpaque(data).release() }
+}

@@ -7,6 +7,7 @@ extension StatusReport {
     ///     oskshift 4242 on display :1
     ///     keyboard: 0x400003 1280x205+0+595, visible
     ///     focus: 0x600003 gtkform/GtkForm, frame 500x420+390+370, field 482x34+399+737 (pointer)
+    ///     field extents: screen coordinates (gtk 3.24.38)
     ///     adjusted: 0x600003 from 500x420+390+370 (normal), now 500x420+390+162
     ///     last decision: ...
     public var text: String {
@@ -22,6 +23,7 @@ extension StatusReport {
             let what = focus.wmClass.map { " \($0)" } ?? ""
             let field = focus.field.map { ", field \($0)" } ?? ""
             lines.append("focus: \(focus.window)\(what), frame \(focus.frame)\(field) (\(focus.source))")
+            if let extents = focus.extents { lines.append("field extents: \(extents)") }
         } else {
             lines.append("focus: none")
         }

@@ -26,13 +26,19 @@ public struct StatusReport: Equatable, Sendable {
         public var field: Rect?
         /// The focus source that gave the field (`window` when none did).
         public var source: String
+        /// How the window's application's AT-SPI extents became root pixels, or the fallback when they could not
+        /// (e.g. "window-relative (GTK 4.8.3), placed at its X window's client position"); nil when its
+        /// application has reported no editable field.
+        public var extents: String?
 
-        public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String) {
+        public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String,
+                    extents: String? = nil) {
             self.window = window
             self.wmClass = wmClass
             self.frame = frame
             self.field = field
             self.source = source
+            self.extents = extents
         }
     }
 
@@ -77,14 +83,15 @@ public struct StatusReport: Equatable, Sendable {
 
 extension StatusReport {
     /// The report for an engine's current state. `keyboard` is the keyboard window the adapter saw last (the
-    /// engine knows rects, not windows).
-    public init(engine: Engine, keyboard: Keyboard?, display: String, pid: Int) {
+    /// engine knows rects, not windows); `extents` says how a process's AT-SPI extents are used (nil: unknown).
+    public init(engine: Engine, keyboard: Keyboard?, display: String, pid: Int,
+                extents: (Int32) -> String? = { _ in nil }) {
         let focus = engine.focus.map { focus in
             Focus(
                 window: focus.window.id,
                 wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
                 frame: focus.window.frame, field: engine.focusedField,
-                source: engine.focusSource?.rawValue ?? "-")
+                source: engine.focusSource?.rawValue ?? "-", extents: focus.window.pid.flatMap(extents))
         }
         self.init(
             display: display, pid: pid, keyboard: keyboard, focus: focus,

@@ -19,6 +19,9 @@ final class AccessibilityBridge {
     let verbose: Bool
     /// Readable when the watcher posted reports, the hide timer expired, or a command ended.
     let fileDescriptor: Int32
+    /// Per application, how its last editable field's extents became root pixels (or why not): logged when it
+    /// changes, shown by `oskshift status` for the focused window's process.
+    private(set) var extentsUse: [Int32: ExtentsUse] = [:]
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -95,6 +98,7 @@ final class AccessibilityBridge {
             switch report {
             case .applications(let pids):
                 events.append(.accessibleApplications(pids.subtracting(keyboards)))
+                keepExtentsUse(of: pids)
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
                 updates.removeAll { $0.pid == update.pid }
                 updates.append(update)
@@ -126,17 +130,20 @@ final class AccessibilityBridge {
     /// it was when the application read it.
     private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
         guard update.editable else { return [.accessibleFocus(pid: update.pid, nil)] }
+        let focused = adapter.focusedWindow
         let candidates = adapter.topLevelCandidates(pid: update.pid).map {
-            AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client)
+            AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client,
+                                      focused: $0.id == focused)
         }
-        guard let match = AccessibleWindowMatcher.match(update, among: candidates),
-            let window = candidates.first(where: { $0.id == match.id })
-        else {
+        let match = AccessibleWindowMatcher.match(update, among: candidates)
+        note(ExtentsUse.of(update, match: match), pid: update.pid)
+        guard let match, let window = candidates.first(where: { $0.id == match.id }) else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
             return [.accessibleFieldUnmatched(pid: update.pid)]
         }
         let root = match.apply(to: update)
-        let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1)
+        let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1,
+                                     coordinates: match.coordinates)
         let change: AccessibleField.Change
         switch update.change {
         case .focus: change = .focus
@@ -151,15 +158,31 @@ final class AccessibilityBridge {
         return [.accessibleFocus(pid: update.pid, field)]
     }
 
+    /// Remembers how `pid`'s extents are used, and says so in the verbose log when that changed.
+    private func note(_ use: ExtentsUse, pid: Int32) {
+        guard extentsUse[pid] != use else { return }
+        extentsUse[pid] = use
+        if verbose { Log.line("accessibility: pid \(pid)'s field extents: \(use)") }
+    }
+
+    /// Forgets applications that left the bus.
+    func keepExtentsUse(of pids: Set<Int32>) {
+        extentsUse = extentsUse.filter { pids.contains($0.key) }
+    }
+
     /// The window's frame when the application read the rects. GTK3 reports the WM frame as the top-level, other
     /// toolkits the client window; either gives the frame at read time, which differs from the frame now when the
     /// window moved or was resized (e.g. by us) between the read and this moment. Widths tell frame from client
     /// when the height changed since (an inset changes heights only). Without a usable top-level the frame now is
     /// the best guess.
+    ///
+    /// Window-relative rects (GTK 4) were placed at the client's position now, so the frame now is theirs: they do
+    /// not go stale when the window moves.
     static func frameAtRead(
-        reportedBy toplevel: Rect?, window: AccessibleWindowCandidate<WindowID>, tolerance: Int
+        reportedBy toplevel: Rect?, window: AccessibleWindowCandidate<WindowID>, tolerance: Int,
+        coordinates: AccessibleFocusUpdate.Coordinates = .screen
     ) -> Rect {
-        guard let toplevel else { return window.frame }
+        guard let toplevel, coordinates == .screen else { return window.frame }
         let decoration = Size(width: window.frame.width - window.client.width,
                               height: window.frame.height - window.client.height)
         let offset = Point(x: window.client.x - window.frame.x, y: window.client.y - window.frame.y)

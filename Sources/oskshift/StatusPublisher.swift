@@ -17,23 +17,25 @@ struct StatusPublisher {
     /// window of the same rect becomes the visible one).
     private var publishedKeyboardWindow: WindowID?
 
-    mutating func report(engine: Engine, adapter: X11Adapter) -> StatusReport {
+    mutating func report(engine: Engine, adapter: X11Adapter, accessibility: AccessibilityBridge?) -> StatusReport {
         if let visible = engine.keyboard { lastKeyboardRect = visible }
         var keyboard: StatusReport.Keyboard?
         if let window = adapter.lastKeyboardWindow, let rect = lastKeyboardRect {
             keyboard = StatusReport.Keyboard(window: window, rect: rect, visible: engine.keyboard != nil)
         }
-        return StatusReport(engine: engine, keyboard: keyboard, display: adapter.displayName, pid: Int(getpid()))
+        return StatusReport(engine: engine, keyboard: keyboard, display: adapter.displayName, pid: Int(getpid()),
+                            extents: { accessibility?.extentsUse[$0]?.description })
     }
 
     /// Publishes what changed; the caller flushes the connection. The status is rebuilt from the engine and the
     /// keyboard window only, so a batch that fed the engine nothing and left that window alone cannot change it:
     /// most batches of a keyboard show are such (openbox's property writes), and each rebuild costs tens of µs.
-    mutating func publish(engine: Engine, adapter: X11Adapter, engineFed: Bool = true) {
+    mutating func publish(engine: Engine, adapter: X11Adapter, accessibility: AccessibilityBridge?,
+                          engineFed: Bool = true) {
         guard isReady else { return }
         guard engineFed || adapter.lastKeyboardWindow != publishedKeyboardWindow else { return }
         publishedKeyboardWindow = adapter.lastKeyboardWindow
-        let status = report(engine: engine, adapter: adapter)
+        let status = report(engine: engine, adapter: adapter, accessibility: accessibility)
         let json = status.json.text
         if json != publishedJSON {
             adapter.publishStatus(json)
@@ -46,10 +48,10 @@ struct StatusPublisher {
     }
 
     /// The ready moment: the first status, then READY=1 with the summary.
-    mutating func becomeReady(engine: Engine, adapter: X11Adapter) {
+    mutating func becomeReady(engine: Engine, adapter: X11Adapter, accessibility: AccessibilityBridge?) {
         isReady = true
         publishedKeyboardWindow = adapter.lastKeyboardWindow
-        let status = report(engine: engine, adapter: adapter)
+        let status = report(engine: engine, adapter: adapter, accessibility: accessibility)
         publishedJSON = status.json.text
         notifiedSummary = status.summary
         adapter.publishStatus(publishedJSON!)
@@ -67,11 +69,11 @@ extension Daemon {
     /// Called right where "ready on display" is logged: the display is watched and AT-SPI (when a bus exists)
     /// listened to.
     func announceReady() {
-        statusPublisher.becomeReady(engine: engine, adapter: adapter)
+        statusPublisher.becomeReady(engine: engine, adapter: adapter, accessibility: accessibility)
     }
 
     /// Called once per event batch, after the batch's actions were flushed; `engineFed`: the engine had an event.
     func publishStatus(engineFed: Bool) {
-        statusPublisher.publish(engine: engine, adapter: adapter, engineFed: engineFed)
+        statusPublisher.publish(engine: engine, adapter: adapter, accessibility: accessibility, engineFed: engineFed)
     }
 }

@@ -24,7 +24,7 @@ struct FocusTrackerTests {
         #expect(tracker.handle(.focused("entry-2", pid: app, kind: .editable)) == .read("entry-2", .focus))
         #expect(tracker.handle(.unfocused("entry-1")) == .none)
         #expect(tracker.handle(.caretMoved("entry-2")) == .read("entry-2", .caret))
-        #expect(tracker.handle(.caretMoved("entry-1")) == .none)
+        #expect(tracker.handle(.caretMoved("entry-1")) == .askWhetherFocused("entry-1"))
         #expect(tracker.trackedField == "entry-2")
     }
 
@@ -50,7 +50,7 @@ struct FocusTrackerTests {
         var tracker = Tracker(ignoredPIDs: [])
         _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
         _ = tracker.handle(.unfocused("entry-1"))
-        #expect(tracker.handle(.caretMoved("entry-1")) == .none)
+        #expect(tracker.handle(.caretMoved("entry-1")) == .askWhetherFocused("entry-1"))
         #expect(tracker.handle(.focused("button", pid: app, kind: .other)) == .leftEditable(pid: app))
     }
 
@@ -95,8 +95,29 @@ struct FocusTrackerTests {
     @Test("Nothing is followed before the first focus event")
     func nothingBeforeFirstFocus() {
         var tracker = Tracker(ignoredPIDs: [])
-        #expect(tracker.handle(.caretMoved("entry-1")) == .none)
+        #expect(tracker.handle(.textChanged("entry-1")) == .none)
         #expect(tracker.handle(.unfocused("entry-1")) == .none)
         #expect(tracker.handle(.focused("button", pid: app, kind: .other)) == .none)
+    }
+
+    @Test("A caret moving in a field nobody announced asks whether it has the focus, and a yes follows it as a focus")
+    func unannouncedCaretAsksForTheFocus() {
+        // GTK 4.8: a form started with its text view focused sends no focus event; typing sends caret moves.
+        var tracker = Tracker(ignoredPIDs: [keyboard])
+        #expect(tracker.handle(.caretMoved("view")) == .askWhetherFocused("view"))
+        #expect(tracker.trackedField == nil)
+        #expect(tracker.handle(.focused("view", pid: app, kind: .editable)) == .read("view", .focus))
+        #expect(tracker.handle(.caretMoved("view")) == .read("view", .caret))
+        #expect(tracker.handle(.textChanged("label")) == .none)
+    }
+
+    @Test("A window activated while no field of its process is followed asks for the focus inside it; else nothing")
+    func activationWithoutAFocusEventAsksForTheFocus() {
+        var tracker = Tracker(ignoredPIDs: [keyboard])
+        #expect(tracker.handle(.windowActivated("frame", pid: app)) == .findFocus(inWindow: "frame"))
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        #expect(tracker.handle(.windowActivated("frame", pid: app)) == .none)
+        #expect(tracker.handle(.windowActivated("other-frame", pid: 300)) == .findFocus(inWindow: "other-frame"))
+        #expect(tracker.handle(.windowActivated("osk", pid: keyboard)) == .none)
     }
 }

@@ -13,6 +13,7 @@ struct WatchedEventTests {
         #expect(WatchedEvent.classify(type: "object:text-changed:delete:system", detail1: 0) == .textChanged)
         #expect(WatchedEvent.classify(type: "object:bounds-changed", detail1: 0) == .boundsChanged)
         #expect(WatchedEvent.classify(type: "object:state-changed:showing", detail1: 1) == nil)
-        #expect(WatchedEvent.classify(type: "window:activate", detail1: 0) == nil)
+        #expect(WatchedEvent.classify(type: "window:activate", detail1: 0) == .windowActivated)
+        #expect(WatchedEvent.classify(type: "window:deactivate", detail1: 0) == nil)
     }
 }

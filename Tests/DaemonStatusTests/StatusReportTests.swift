@@ -62,13 +62,28 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
         #expect(shown.json.text == """
             {"display":":7","pid":4242,"keyboard":{"window":4194307,"rect":{"x":0,"y":595,"width":1280,"height":205},\
             "visible":true},"focus":{"window":6291459,"class":"gtkform/GtkForm","frame":{"x":390,"y":162,"width":500,\
-            "height":420},"field":{"x":399,"y":529,"width":482,"height":34},"source":"pointer"},"adjusted":[{"window":\
+            "height":420},"field":{"x":399,"y":529,"width":482,"height":34},"source":"pointer","extents":null},\
+            "adjusted":[{"window":\
             6291459,"original":{"x":390,"y":370,"width":500,"height":420},"original_state":"normal","current":{"x":390,\
             "y":162,"width":500,"height":420},"restoring":false}],"last_decision":"window=0x600003 action=adjust"}
             """)
         #expect(idle.json.text == """
             {"display":":0","pid":1,"keyboard":null,"focus":null,"adjusted":[],"last_decision":null}
             """)
+    }
+
+    @Test func aGTK4FieldsExtentsAreSaidOnTheirOwnLineAndInTheJSONForm() {
+        var report = shown
+        report.focus?.source = "widget"
+        report.focus?.extents = "window-relative (GTK 4.8.3), placed at its X window's client position"
+        #expect(report.text.contains("""
+            (widget)
+            field extents: window-relative (GTK 4.8.3), placed at its X window's client position
+            adjusted:
+            """))
+        #expect(report.json.text.contains(
+            #""source":"widget","extents":"window-relative (GTK 4.8.3), placed at its X window's client position"}"#))
+        #expect(StatusReport(jsonText: report.json.text) == report)
     }
 
     @Test func theJSONFormReadsBackToTheSameReport() {

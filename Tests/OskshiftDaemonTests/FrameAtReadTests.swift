@@ -50,6 +50,13 @@ struct FrameAtReadTests {
         #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2) == read)
     }
 
+    @Test("Window-relative rects (GTK 4) were placed at the client now: the frame now, whatever the top-level")
+    func windowRelativeMeansTheFrameNow() {
+        let placed = Rect(x: 101, y: 100, width: 400, height: 300)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: placed, window: window(frame: frame.offsetBy(dx: 0, dy: -90)),
+                                                tolerance: 2, coordinates: .window) == frame.offsetBy(dx: 0, dy: -90))
+    }
+
     @Test("No top-level, or one of no size the window has, gives the frame now")
     func unusableTopLevel() {
         #expect(AccessibilityBridge.frameAtRead(reportedBy: nil, window: window(), tolerance: 2) == frame)

@@ -54,7 +54,7 @@ class AccessibleApp:
         data = json.loads(lines[-1]) if lines else None
         if not data:
             return None
-        return {key: Rect(*value) if value else None for key, value in data.items()}
+        return {key: Rect(*value) if value else None for key, value in data.items() if key != "coordinates"}
 
     def wait_field(self, name, timeout=10):
         """The field once the application is on the bus and reports it with a size."""

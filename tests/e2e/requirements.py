@@ -28,6 +28,7 @@ PACKAGE_OF = {
     "gsettings": "libglib2.0-bin",
     "import": "imagemagick",
     "featherpad": "featherpad",
+    "gnome-text-editor": "gnome-text-editor",
     "chromium": "chromium",
     "firefox-esr": "firefox-esr",
 }

@@ -44,6 +44,7 @@ def config(focus, extra=""):
 
 class GtkForm:
     """One run of the fixture: its window, its log (ready, focus lines) and its accessibles' geometry."""
+    fixture = FIXTURE
 
     def __init__(self, test, title, *options, env=None):
         self.test = test
@@ -53,7 +54,7 @@ class GtkForm:
         if os.path.exists(self.log_path):
             os.remove(self.log_path)
         environment = dict(self.desktop.env, **(env or {}))
-        self.process = self.desktop.spawn([PYTHON_WITH_GI, FIXTURE, "--title", title, *options],
+        self.process = self.desktop.spawn([PYTHON_WITH_GI, self.fixture, "--title", title, *options],
                                           log_name="gtk-form-%s" % title, env=environment)
         test.addCleanup(self.desktop.end, self.process)
         wait_for(lambda: "ready" in self.log(), timeout=15, what="the GTK form %r to be ready" % title)
@@ -88,7 +89,7 @@ class GtkForm:
         data = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
         if not data:
             return None
-        return {key: Rect(*value) if value else None for key, value in data.items()}
+        return {key: Rect(*value) if value else None for key, value in data.items() if key != "coordinates"}
 
 
 class AccessibleFieldsWithXvkbd(DesktopTestCase):

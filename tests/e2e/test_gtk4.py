@@ -1,0 +1,201 @@
+"""GTK 4 (4.8 in Debian 12) with the default configuration: the GTK4 form fixture (tests/fixtures/gtk4_form.py) and
+gnome-text-editor, under openbox with xvkbd across the bottom and with a docked onboard.
+
+GTK 4 implements AT-SPI itself and reports its fields relative to its window's content, with no screen position
+(docs/accessibility.md, "GTK 4"): the daemon places them at the X client's position. Field geometry comes from the
+application over AT-SPI, placed on the root at the client's position as the X server reports it (gtk4_clients.py);
+window geometry from the server. Nothing of the daemon's log is taken for the expected numbers.
+"""
+import subprocess
+import unittest
+
+from daemon import MARGIN
+from e2e_case import DesktopTestCase, is_acting
+from gtk4_clients import GnomeTextEditor, Gtk4Form, require_gtk4
+from keyboards import Onboard, Xvkbd
+from waiting import stays_equal, wait_for
+
+# The default configuration (mode auto, margin 8, focus caret, widget, input-focus, pointer, window), without the
+# animation, so that a placement is final as soon as the daemon has acted.
+DEFAULT_WITHOUT_ANIMATION = """\
+[animation]
+duration_ms = 0
+"""
+
+# A form whose last entries are under the keyboard: frame 402x325 at 100,470 (bottom 795).
+FORM_AT_BOTTOM = ("--entries", "6", "--geometry", "400x300+100+470")
+HOLD_STILL = 0.6
+
+
+class Gtk4TestCase(DesktopTestCase):
+    # A text view taller than the space above the keyboard: the caret's line is what must clear.
+    # Placed low enough that the window has room to move up for the lines typed past the keyboard (auto mode would
+    # shrink it at the screen's top, and a scrolled view such as gnome-text-editor's brings its caret back into its
+    # smaller view only at the next key).
+    tall_view_geometry = "600x680+300+90"
+    editor_place = (700, 690, 290, 100)
+
+    def setUp(self):
+        super().setUp()
+        require_gtk4(self)
+        self.daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
+
+    def form(self, title, *options):
+        return Gtk4Form(self, title, *options)
+
+    def expected_frame(self, original, field, keyboard):
+        overlap = field.bottom + MARGIN - keyboard.y
+        self.assertGreater(overlap, 0, "test setup: the field %s is not covered by %s" % (field, keyboard))
+        return original.moved_by(0, -overlap)
+
+    def assertHoldsStill(self, app):
+        wait_for(lambda: stays_equal(app.frame, app.frame(), 0.2), timeout=5, what="%s to settle" % app.title)
+        settled = app.frame()
+        self.assertFrameStays(app, settled, duration=HOLD_STILL, daemon=self.daemon)
+        return settled
+
+    def status(self):
+        return subprocess.run([self.binary, "status", "--display", self.desktop.display], env=self.desktop.env,
+                              capture_output=True, text=True, timeout=10).stdout
+
+    def assertCaretClearWhileLinesAreTypedPastTheKeyboard(self, read_caret, app, original, keyboard, past=2, limit=60):
+        """Types Return one line at a time; after each, the caret's line ends up margin px or more above the
+        keyboard (and on the screen) once the daemon has acted. Goes on until `past` lines were typed that, with the
+        window at `original` (before the keyboard showed), would have been under the keyboard; then the window holds
+        still and the caret is still clear. Returns the last caret."""
+        passed, caret = 0, None
+        for line in range(limit):
+            app.key("Return")
+
+            def clear():
+                before = app.frame()
+                caret = read_caret()
+                if caret is None or caret.height <= 0 or app.frame() != before:
+                    return None
+                if caret.bottom + MARGIN <= keyboard.y and caret.y >= 0:
+                    return caret, before
+                return None
+            try:
+                caret, frame = wait_for(clear, timeout=8, interval=0.1, what="the caret clear after line %d" % (line + 1))
+            except AssertionError as error:
+                raise self.failureException("%s%s" % (error, self._decision_tail(self.daemon))) from None
+            if caret.bottom + (original.y - frame.y) + MARGIN > keyboard.y:
+                passed += 1
+            if passed >= past:
+                break
+        self.assertEqual(passed, past, "test setup: %d lines typed down past the keyboard" % past)
+        self.assertHoldsStill(app)
+        caret = read_caret()
+        self.assertLessEqual(caret.bottom + MARGIN, keyboard.y, "the caret clear once the window holds still")
+        return caret
+
+    # --- the tests ------------------------------------------------------------------------------------------
+
+    def test_a_bottom_entry_reached_by_tab_clears_the_keyboard_by_the_margin_and_hiding_restores_exactly(self):
+        form = self.form("tab-form", *FORM_AT_BOTTOM)
+        original = form.frame()
+        bottom = form.accessible("entry-6")["widget"]
+        keyboard = self.keyboard.show()
+
+        form.focus_by_keys("entry-6", *["Tab"] * 5)
+        self.assertFrameBecomes(form, self.expected_frame(original, bottom, keyboard), daemon=self.daemon)
+        self.assertEqual(form.accessible("entry-6")["widget"].bottom + MARGIN, keyboard.y,
+                         "entry-6 ends exactly margin px above the keyboard")
+        acting = [d for d in self.daemon.decisions_for(form.window) if is_acting(d)]
+        self.assertEqual([d.get("source") for d in acting][-1:], ["widget"], "the entry's rect came from AT-SPI")
+        self.assertIn("field extents: window-relative (GTK 4.", self.status())
+        self.assertHoldsStill(form)
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_a_bottom_entry_clicked_before_the_keyboard_shows_clears_it_by_the_margin(self):
+        form = self.form("click-form", *FORM_AT_BOTTOM)
+        original = form.frame()
+        bottom = form.accessible("entry-6")["widget"]
+        self.desktop.run("xdotool", "mousemove", str(bottom.x + bottom.width // 2), str(bottom.y + bottom.height // 2),
+                         "click", "1")
+        wait_for(lambda: form.focused() == "entry-6", what="entry-6 focused by the click")
+        keyboard = self.keyboard.show()
+
+        self.assertFrameBecomes(form, self.expected_frame(original, bottom, keyboard), daemon=self.daemon)
+        self.assertEqual(form.accessible("entry-6")["widget"].bottom + MARGIN, keyboard.y)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_a_form_mapped_under_the_shown_keyboard_with_its_bottom_entry_focused_is_moved_without_a_key(self):
+        # GTK 4.8 activates its first window before it is registered on the bus, so the focus it announces then
+        # reaches nobody: the watcher looks for it when the application joins.
+        keyboard = self.keyboard.show()
+        form = self.form("mapped-focused", *FORM_AT_BOTTOM, "--focus", "entry-6")
+
+        def clear():
+            field = form.accessible("entry-6")["widget"]
+            return field.bottom + MARGIN == keyboard.y
+        try:
+            wait_for(clear, timeout=5, interval=0.1, what="entry-6 exactly margin px above the keyboard")
+        except AssertionError as error:
+            raise self.failureException("%s%s" % (error, self._decision_tail(self.daemon))) from None
+        self.assertHoldsStill(form)
+        saved = self.daemon.saved_originals(form.window)
+        self.assertTrue(saved, "the daemon saved the form's geometry")
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, saved[0], daemon=self.daemon)
+
+    def test_a_window_whose_focus_is_on_a_button_is_not_moved(self):
+        form = self.form("button-form", *FORM_AT_BOTTOM, "--button", "--focus", "button")
+        original = form.frame()
+        button = form.accessible("button")["widget"]
+        keyboard = self.keyboard.show()
+        self.assertGreater(button.bottom + MARGIN, keyboard.y, "test setup: the button is under the keyboard")
+
+        self.assertFrameStays(form, original, duration=1.0, daemon=self.daemon)
+        self.assertNoAdjustment(self.daemon, form.window)
+
+    def test_returns_typed_line_by_line_into_the_text_view_keep_its_caret_clear_and_hiding_restores_exactly(self):
+        form = self.form("view-form", "--entries", "0", "--textview", "--focus", "textview",
+                         "--geometry", self.tall_view_geometry)
+        original = form.frame()
+        keyboard = self.keyboard.show()
+        start = form.accessible("textview")
+        self.assertIsNotNone(start["caret"], "GTK 4 gives the text view's caret box")
+
+        caret = self.assertCaretClearWhileLinesAreTypedPastTheKeyboard(
+            lambda: form.accessible("textview")["caret"], form, original, keyboard)
+        self.assertGreater(caret.y, start["caret"].y, "the caret went down")
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=self.daemon)
+
+    def test_gnome_text_editor_keeps_its_document_caret_clear_while_lines_are_typed_down_past_the_keyboard(self):
+        editor = GnomeTextEditor(self)
+        editor.place(*self.editor_place)
+        original = editor.frame()
+        editor.key("h", "i")
+        start = wait_for(lambda: (editor.field() or {}).get("caret"), timeout=10, what="the document's caret box")
+        keyboard = self.keyboard.show()
+
+        caret = self.assertCaretClearWhileLinesAreTypedPastTheKeyboard(lambda: editor.field()["caret"], editor, original, keyboard)
+        self.assertGreater(caret.y, start.y, "the caret went down")
+        acting = [d for d in self.daemon.decisions_for(editor.window) if is_acting(d)]
+        self.assertTrue(acting, "the editor was moved%s" % self._decision_tail(self.daemon))
+        self.assertEqual(acting[-1].get("source"), "caret", "the caret came from AT-SPI")
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(editor, original, daemon=self.daemon)
+
+
+class Gtk4WithXvkbd(Gtk4TestCase):
+    keyboard_kind = Xvkbd
+
+
+class Gtk4WithDockedOnboard(Gtk4TestCase):
+    keyboard_kind = Onboard
+    keyboard_options = {"docked": True}
+    # The docked keyboard's strut leaves a 595 px work area, which openbox fits windows into: views that fit.
+    tall_view_geometry = "600x480+300+290"
+    editor_place = (700, 500, 290, 290)
+
+
+if __name__ == "__main__":
+    unittest.main()
