@@ -7,12 +7,16 @@ application over AT-SPI, placed on the root at the client's position as the X se
 window geometry from the server. Nothing of the daemon's log is taken for the expected numbers.
 """
 import subprocess
+import time
 import unittest
+
+import compatibility
 
 from daemon import MARGIN
 from e2e_case import DesktopTestCase, is_acting
 from gtk4_clients import GnomeTextEditor, Gtk4Form, require_gtk4
 from keyboards import Onboard, Xvkbd
+from test_first_instant import FrameWatch
 from waiting import stays_equal, wait_for
 
 # The default configuration (mode auto, margin 8, focus caret, widget, input-focus, pointer, window), without the
@@ -58,13 +62,18 @@ class Gtk4TestCase(DesktopTestCase):
         return subprocess.run([self.binary, "status", "--display", self.desktop.display], env=self.desktop.env,
                               capture_output=True, text=True, timeout=10).stdout
 
-    def assertCaretClearWhileLinesAreTypedPastTheKeyboard(self, read_caret, app, original, keyboard, past=2, limit=60):
+    def assertCaretClearWhileLinesAreTypedPastTheKeyboard(self, read_caret, app, original, keyboard, past=2, limit=60,
+                                                          moves=None):
         """Types Return one line at a time; after each, the caret's line ends up margin px or more above the
         keyboard (and on the screen) once the daemon has acted. Goes on until `past` lines were typed that, with the
         window at `original` (before the keyboard showed), would have been under the keyboard; then the window holds
-        still and the caret is still clear. Returns the last caret."""
+        still and the caret is still clear. Returns the last caret. With `moves` (a list), the ms from each Return
+        that moved the window to the window at rest go into it."""
         passed, caret = 0, None
+        watch = FrameWatch(self) if moves is not None else None
+        frame_window = compatibility.frame_of(self.desktop, app.window) if watch else None
         for line in range(limit):
+            pressed, frame_before = time.monotonic(), app.frame()
             app.key("Return")
 
             def clear():
@@ -79,6 +88,8 @@ class Gtk4TestCase(DesktopTestCase):
                 caret, frame = wait_for(clear, timeout=8, interval=0.1, what="the caret clear after line %d" % (line + 1))
             except AssertionError as error:
                 raise self.failureException("%s%s" % (error, self._decision_tail(self.daemon))) from None
+            if watch and frame != frame_before:
+                moves.append(compatibility.at_rest_ms(watch, frame_window, pressed))
             if caret.bottom + (original.y - frame.y) + MARGIN > keyboard.y:
                 passed += 1
             if passed >= past:
@@ -97,8 +108,14 @@ class Gtk4TestCase(DesktopTestCase):
         bottom = form.accessible("entry-6")["widget"]
         keyboard = self.keyboard.show()
 
-        form.focus_by_keys("entry-6", *["Tab"] * 5)
-        self.assertFrameBecomes(form, self.expected_frame(original, bottom, keyboard), daemon=self.daemon)
+        form.focus_by_keys("entry-5", *["Tab"] * 4)
+        expected = self.expected_frame(original, bottom, keyboard)
+        clear_ms = compatibility.time_until(lambda: form.key("Tab"), lambda: form.frame() == expected)
+        self.assertFrameBecomes(form, expected, daemon=self.daemon)
+        self.assertEqual(form.focused(), "entry-6")
+        compatibility.record(self, "GTK4 form (tests/fixtures/gtk4_form.py)", "GTK 4", "libgtk-4-1",
+                             "AT-SPI (GTK's own): the entry's window-relative extents at the X client",
+                             "offset above the keyboard", "Tab", clear_ms, self.keyboard)
         self.assertEqual(form.accessible("entry-6")["widget"].bottom + MARGIN, keyboard.y,
                          "entry-6 ends exactly margin px above the keyboard")
         acting = [d for d in self.daemon.decisions_for(form.window) if is_acting(d)]
@@ -175,7 +192,14 @@ class Gtk4TestCase(DesktopTestCase):
         start = wait_for(lambda: (editor.field() or {}).get("caret"), timeout=10, what="the document's caret box")
         keyboard = self.keyboard.show()
 
-        caret = self.assertCaretClearWhileLinesAreTypedPastTheKeyboard(lambda: editor.field()["caret"], editor, original, keyboard)
+        moves = []
+        caret = self.assertCaretClearWhileLinesAreTypedPastTheKeyboard(lambda: editor.field()["caret"], editor,
+                                                                       original, keyboard, moves=moves)
+        if moves:  # under the docked onboard the window may be placed at the show already, for every line to come
+            compatibility.record(self, "gnome-text-editor", "GTK 4 (libadwaita)", "gnome-text-editor",
+                                 "AT-SPI (GTK's own): the document's caret, window-relative, at the X client",
+                                 "follows the caret line by line (offset)", "Return",
+                                 sorted(moves)[len(moves) // 2], self.keyboard)
         self.assertGreater(caret.y, start.y, "the caret went down")
         acting = [d for d in self.daemon.decisions_for(editor.window) if is_acting(d)]
         self.assertTrue(acting, "the editor was moved%s" % self._decision_tail(self.daemon))
@@ -196,6 +220,8 @@ class Gtk4WithDockedOnboard(Gtk4TestCase):
     tall_view_geometry = "600x480+300+290"
     editor_place = (700, 500, 290, 290)
 
+
+del Gtk4TestCase  # only the keyboards' classes are tests
 
 if __name__ == "__main__":
     unittest.main()
