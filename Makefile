@@ -4,7 +4,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIGURATION ?= release
 
-.PHONY: all deps build test unit toml-test e2e soak compatibility bench demo demo-kiosk install uninstall deb clean
+.PHONY: all deps build test unit toml-test e2e soak compatibility bench demo demo-kiosk demo-apps install uninstall deb clean
 
 all: build
 
@@ -59,6 +59,12 @@ demo-kiosk: deps
 	$(if $(OSKSHIFT_BIN),,$(SWIFT) build --product oskshift)
 	OSKSHIFT_BIN=$(or $(OSKSHIFT_BIN),$(shell $(SWIFT) build --product oskshift --show-bin-path 2>/dev/null)/oskshift) \
 	    /usr/bin/python3 scripts/demo_kiosk.py
+
+# The same before/after picture for a GTK 4 form and a LibreOffice Writer document (out/demo-apps/).
+demo-apps: deps
+	$(if $(OSKSHIFT_BIN),,$(SWIFT) build --product oskshift)
+	OSKSHIFT_BIN=$(or $(OSKSHIFT_BIN),$(shell $(SWIFT) build --product oskshift --show-bin-path 2>/dev/null)/oskshift) \
+	    /usr/bin/python3 scripts/demo_apps.py
 
 # OSKSHIFT_BIN=path installs that binary instead of building one (the end-to-end tests install their build).
 # The unit's ExecStart is rewritten to the installed binary: $(PREFIX)/bin/oskshift.
