@@ -10,7 +10,8 @@ the daemon's resident memory (VmRSS), open file descriptors and threads are read
 The figures: the counts after the warm-up (the first WARM_UP_STEPS steps, when libatspi, GLib and the X
 connection allocate what they keep) against the highest seen afterwards; growth must be 0 for descriptors and
 threads, and anonymous memory (heap, arenas, stacks: RssAnon) must reach no new high in the last third of the run
-beyond RSS_NOISE_KIB over the highest before it (a leak keeps growing; a heap that has found its size does not).
+beyond RSS_NOISE_KIB, plus PER_DEPARTED_APPLICATION_KIB for each accessible application closed in it (libatspi's),
+over the highest before it (a leak keeps growing; a heap that has found its size does not).
 The resident total is reported too: most of it is file pages (libswiftCore alone is 4.7 MB), which grow as code
 paths run for the first time (in a 15-minute run about 370 KiB in the first 10 minutes, then flat). They go to
 out/soak/figures-<class>.txt, printed by `make soak` and kept in RELIABILITY.md.
@@ -39,7 +40,12 @@ WARM_UP_STEPS = 12
 # not growth. A leak of 100 bytes per step passes this in the short run's ~80 steps after the warm-up, and fails
 # `make soak` (thousands of steps).
 RSS_NOISE_KIB = 64  # anonymous memory
-FIGURES = os.path.join(REPOSITORY, "out", "soak")
+# What libatspi 2.46 keeps of every application on the bus that has come and gone: measured 3.2 KiB per GTK3 form
+# started and closed beside the daemon (161 forms: RssAnon 1500 -> 2008 KiB; the same forms off the bus: flat), and
+# 3.6 KiB in a plain pyatspi listener beside the same forms, so it is the library's, not the daemon's
+# (RELIABILITY.md, "Soak"). With the same applications kept running, use adds nothing.
+PER_DEPARTED_APPLICATION_KIB = 4
+FIGURES = os.environ.get("OSKSHIFT_SOAK_OUT") or os.path.join(REPOSITORY, "out", "soak")
 
 # The applications: name -> how to start one. Their windows are placed low enough that the last fields are under
 # a keyboard at the bottom.
@@ -69,6 +75,7 @@ class Soak(FirstInstantTestCase):
         self.random = random.Random(SEED)
         self.apps = {}
         self.starts = 0
+        self.done = []  # each step's name
 
     # --- the applications -----------------------------------------------------------------------------------
 
@@ -188,6 +195,7 @@ class Soak(FirstInstantTestCase):
         started = time.monotonic()
         while time.monotonic() - started < SOAK_SECONDS or len(samples) < 2 * WARM_UP_STEPS:
             done = self.step(originals)
+            self.done.append(done)
             self.assertTrue(self.daemon.is_alive(), "the daemon died after: %s" % done)
             samples.append(daemon_resources(pid))
             log.append("%7.1f s  %-32s rss %d KiB, anonymous %d KiB, %d fds, %d threads" % (
@@ -209,6 +217,8 @@ class Soak(FirstInstantTestCase):
         fd_growth = max(s[2] for s in after) - warm[2]
         thread_growth = max(s[3] for s in after) - warm[3]
         anon_new_high = max(0, final_high - before_high)
+        departed = len([done for done in self.done[WARM_UP_STEPS + last_third:] if done in ("closed gtk", "closed qt")])
+        allowed = RSS_NOISE_KIB + PER_DEPARTED_APPLICATION_KIB * departed
         decisions = self.daemon.decisions()
         placed = len([d for d in decisions if d.get("action", "").startswith("adjust")])
         restored = len([d for d in decisions if d.get("action", "").startswith("restore")])
@@ -222,15 +232,17 @@ class Soak(FirstInstantTestCase):
                             warm[2] + fd_growth, warm[3] + thread_growth),
             "  every tenth of the run, rss/anonymous KiB: %s" % " ".join(
                 "%d/%d" % samples[len(samples) * tenth // 10][:2] for tenth in range(10)),
-            "  growth: fds %d, threads %d, anonymous memory's new high in the last third %d KiB; every window home" % (
-                fd_growth, thread_growth, anon_new_high),
+            "  growth: fds %d, threads %d, anonymous memory's new high in the last third %d KiB (allowed %d: %d KiB"
+            " and %d KiB for each of the %d accessible applications closed in it); every window home" % (
+                fd_growth, thread_growth, anon_new_high, allowed, RSS_NOISE_KIB, PER_DEPARTED_APPLICATION_KIB,
+                departed),
         ]
         os.makedirs(FIGURES, exist_ok=True)
         with open(os.path.join(FIGURES, "figures-%s.txt" % type(self).__name__), "w") as f:
             f.write("\n".join(summary + ["", "steps:"] + log) + "\n")
         self.record("\n".join(summary))
         self.assertEqual((fd_growth, thread_growth), (0, 0), "descriptors or threads grew:\n" + "\n".join(log[-20:]))
-        self.assertLessEqual(anon_new_high, RSS_NOISE_KIB, "anonymous memory reached a new high in the last third:\n"
+        self.assertLessEqual(anon_new_high, allowed, "anonymous memory reached a new high in the last third:\n"
                              + "\n".join(summary))
 
 
