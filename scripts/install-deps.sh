@@ -11,6 +11,8 @@ packages=(
     systemd groff-base
     debhelper dpkg-dev lintian
     python3-pyqt5 python3-pyqt6 featherpad chromium firefox-esr
+    libreoffice-writer libreoffice-calc libreoffice-gtk3 xfce4-terminal
+    openjdk-17-jdk-headless openjdk-17-jre libatk-wrapper-java libatk-wrapper-java-jni
 )
 
 missing=()

@@ -33,18 +33,11 @@ struct AccessibleReader {
     /// `atspi_accessible_get_state_set` is a round trip, three per focus move and one per caret move before
     /// (measured: 0.2 ms at the median, 0.4 ms at p90 of a Tab). Only editable ones are kept, and what is kept
     /// does not change while a field lives: single-line or multi-line.
-    private var knownStates = AccessibleMemo<FieldStates>()
+    private var knownStates = AccessibleMemo<TextFieldStates>()
     /// Every accessible met on a walk up to a top-level, and that top-level (both referenced): fields of one
     /// window share their ancestors, so a focus move to a field not seen before costs one parent read instead of
     /// a parent and a role read per level (measured: 4 round trips, 1.3 ms of a 5 ms Tab in GTK3).
-    private var toplevelMemo = AccessibleMemo<AccessiblePointer>.toplevels()
-
-    /// What the watcher needs of a field's state set.
-    struct FieldStates {
-        var editable = false
-        var singleLine = false
-        var multiLine = false
-    }
+    private var toplevelMemo = AccessibleMemo<WalkEnd>.toplevels()
 
     /// The kind of a newly focused accessible, from its state set and (when not editable) its role.
     /// The corresponding calls are `atspi_accessible_get_state_set` and `atspi_accessible_get_role`.
@@ -54,16 +47,20 @@ struct AccessibleReader {
         return Self.isWindow(role) || role == ATSPI_ROLE_APPLICATION ? .toplevel : .other
     }
 
-    /// The accessible's states: as first read for a field, read each time for anything else.
-    mutating func states(of accessible: AccessiblePointer) -> FieldStates {
+    /// The accessible's states as the watcher follows them (`TextFieldStates.followed`: a terminal is a field): as
+    /// first read for a field, read each time for anything else.
+    mutating func states(of accessible: AccessiblePointer) -> TextFieldStates {
         if let known = knownStates[accessible] { return known }
-        var states = FieldStates()
+        var editable = false, singleLine = false, multiLine = false
         if let set = atspi_accessible_get_state_set(accessible) {
-            states.editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
-            states.singleLine = atspi_state_set_contains(set, ATSPI_STATE_SINGLE_LINE) != 0
-            states.multiLine = atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE) != 0
+            editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
+            singleLine = atspi_state_set_contains(set, ATSPI_STATE_SINGLE_LINE) != 0
+            multiLine = atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE) != 0
             g_object_unref(UnsafeMutableRawPointer(set))
         }
+        let terminal = !editable && role(of: accessible) == ATSPI_ROLE_TERMINAL
+        let states = TextFieldStates.followed(
+            editable: editable, singleLine: singleLine, multiLine: multiLine, terminal: terminal)
         // Only fields are remembered: a browser may announce the focus on an element before it turns editable.
         guard states.editable else { return states }
         knownStates.remember(states, for: accessible)
@@ -87,23 +84,28 @@ struct AccessibleReader {
         let states = states(of: accessible)
         let lineMode: AccessibleFocusUpdate.LineMode =
             states.singleLine ? .single : states.multiLine ? .multi : .unknown
-        let toplevel: AccessiblePointer?
-        if let knownToplevel {
+        let walk: WalkEnd?
+        if let knownToplevel, let remembered = toplevelMemo[accessible], remembered.toplevel == knownToplevel {
             g_object_ref(UnsafeMutableRawPointer(knownToplevel))
-            toplevel = knownToplevel
+            walk = remembered
         } else {
-            toplevel = toplevelAncestor(of: accessible)
+            walk = toplevelAncestor(of: accessible)
         }
-        let widget = screenExtents(of: accessible)?.fieldRect
+        let toplevel = walk?.toplevel
+        // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
+        // the rects are read, so that everything after sees where the field is on the screen.
+        let offset = walk?.paneOffset
+        let widget = PaneOffset.corrected(screenExtents(of: accessible)?.fieldRect, by: offset)
         // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
         // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
-        let caret = lineMode == .single && widget != nil ? nil : caretRect(of: accessible)
+        let caret = lineMode == .single && widget != nil ? nil : PaneOffset.corrected(caretRect(of: accessible), by: offset)
         let toplevelExtents = toplevel.flatMap { screenExtents(of: $0) }
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
-        let update = AccessibleFocusUpdate(
+        var update = AccessibleFocusUpdate(
             editable: states.editable, pid: app.pid, widget: widget, caret: caret,
             toplevel: toplevelExtents?.fieldRect, lineMode: lineMode,
             toolkit: app.toolkit, change: change, timeMs: timeMs)
+        update.paneOffset = offset
         return (update, toplevel)
     }
 
@@ -142,10 +144,24 @@ struct AccessibleReader {
     }
 
     /// The nearest frame, window or dialog above the accessible (`atspi_accessible_get_parent` and the
-    /// parents' roles, or the memo of earlier walks), as a new reference.
-    mutating func toplevelAncestor(of accessible: AccessiblePointer) -> AccessiblePointer? {
-        if let known = toplevelMemo.toplevel(of: accessible) { return known }
+    /// parents' roles, or the memo of earlier walks), as a new reference; and the offset of the root pane the
+    /// accessible lies under, when its application reports that pane displaced (`PaneOffset`, measured on the walk:
+    /// the pane's and its container's extents, two round trips once per pane).
+    mutating func toplevelAncestor(of accessible: AccessiblePointer) -> WalkEnd? {
+        if let known = toplevelMemo.walkEnd(of: accessible) { return known }
         var visited = [accessible]
+        // How many of `visited` lie under the root pane met on this walk, and its offset.
+        var underPane: Int?
+        var paneOffset: Point?
+        func ended(at toplevel: AccessiblePointer, inherited: Point? = nil, remembering: [AccessiblePointer]) -> WalkEnd {
+            if let underPane {
+                toplevelMemo.remember(remembering.prefix(underPane), WalkEnd(toplevel: toplevel, paneOffset: paneOffset))
+                toplevelMemo.remember(remembering.dropFirst(underPane), WalkEnd(toplevel: toplevel, paneOffset: nil))
+                return WalkEnd(toplevel: toplevel, paneOffset: paneOffset)
+            }
+            toplevelMemo.remember(remembering, WalkEnd(toplevel: toplevel, paneOffset: inherited))
+            return WalkEnd(toplevel: toplevel, paneOffset: inherited)
+        }
         var current = accessible
         g_object_ref(UnsafeMutableRawPointer(current))
         // Deep widget trees are a few dozen levels; the bound only guards against a cyclic tree from a buggy app.
@@ -157,28 +173,30 @@ struct AccessibleReader {
                 g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
             }
-            if let known = toplevelMemo.toplevel(of: parent) {
+            if let known = toplevelMemo.walkEnd(of: parent) {
                 g_object_unref(UnsafeMutableRawPointer(parent))
                 g_object_unref(UnsafeMutableRawPointer(current))
-                toplevelMemo.remember(visited, toplevel: known)
-                return known
+                // Met below a pane of its own walk or an earlier one: everything visited lies under that pane.
+                return ended(at: known.toplevel, inherited: known.paneOffset, remembering: visited)
             }
             let parentRole = role(of: parent)
             if Self.isWindow(parentRole) {
                 g_object_unref(UnsafeMutableRawPointer(current))
-                toplevelMemo.remember(visited, toplevel: parent)
-                return parent
+                return ended(at: parent, remembering: visited)
             }
             if parentRole == ATSPI_ROLE_APPLICATION || parentRole == ATSPI_ROLE_DESKTOP_FRAME {
                 g_object_unref(UnsafeMutableRawPointer(parent))
                 // A top-level whose role is no window's (Qt's plain QWidget windows are `filler`): the
                 // application's direct child stands for the window.
                 if current != accessible {
-                    toplevelMemo.remember(visited.dropLast(), toplevel: current)
-                    return current
+                    return ended(at: current, remembering: Array(visited.dropLast()))
                 }
                 g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
+            }
+            if parentRole == ATSPI_ROLE_ROOT_PANE && underPane == nil {
+                underPane = visited.count
+                paneOffset = paneDisplacement(of: parent)
             }
             g_object_unref(UnsafeMutableRawPointer(current))
             current = parent
@@ -188,9 +206,19 @@ struct AccessibleReader {
         return nil
     }
 
+    /// `PaneOffset.correction` for a root pane: its extents and its container's.
+    func paneDisplacement(of pane: AccessiblePointer) -> Point? {
+        var error: UnsafeMutablePointer<GError>?
+        let container = atspi_accessible_get_parent(pane, &error)
+        if let error { g_error_free(error) }
+        guard let container else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(container)) }
+        return PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect, container: screenExtents(of: container)?.fieldRect)
+    }
+
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).
     mutating func forgetToplevel(_ toplevel: AccessiblePointer) {
-        toplevelMemo.forget { $0 == toplevel }
+        toplevelMemo.forget { $0.toplevel == toplevel }
     }
 
     func hasState(_ accessible: AccessiblePointer, _ state: AtspiStateType) -> Bool {

@@ -4,7 +4,8 @@ import OskshiftCore
 ///
 ///     {"display":":1","pid":42,
 ///      "keyboard":{"window":4194307,"rect":{"x":0,"y":595,"width":1280,"height":205},"visible":true},
-///      "focus":{"window":6291459,"class":"gtkform/GtkForm","frame":{...},"field":{...},"source":"pointer"},
+///      "focus":{"window":6291459,"class":"gtkform/GtkForm","frame":{...},"field":{...},"source":"pointer",
+///               "fallback":"the pointer band around the last press: its application is not on the ..."},
 ///      "adjusted":[{"window":6291459,"original":{...},"original_state":"normal","current":{...},
 ///                   "restoring":false}],
 ///      "last_decision":"..."}
@@ -22,7 +23,7 @@ extension StatusReport {
             ("focus", focus.map { .object([
                 ("window", .int(Int($0.window.raw))), ("class", $0.wmClass.map(JSONValue.string) ?? .null),
                 ("frame", Self.json($0.frame)), ("field", $0.field.map(Self.json) ?? .null),
-                ("source", .string($0.source)),
+                ("source", .string($0.source)), ("fallback", $0.fallback.map(JSONValue.string) ?? .null),
             ]) } ?? .null),
             ("adjusted", .array(adjusted.map { .object([
                 ("window", .int(Int($0.window.raw))), ("original", Self.json($0.original)),
@@ -52,8 +53,10 @@ extension StatusReport {
             else { return nil }
             var wmClass: String?
             if case .string(let text)? = value["class"] { wmClass = text }
+            var fallback: String?
+            if case .string(let text)? = value["fallback"] { fallback = text }
             focus = Focus(window: window, wmClass: wmClass, frame: frame, field: Self.rect(value["field"]),
-                source: source)
+                source: source, fallback: fallback)
         }
         var adjusted: [Adjusted] = []
         for item in adjustedItems {

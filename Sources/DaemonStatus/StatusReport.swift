@@ -26,8 +26,13 @@ public struct StatusReport: Equatable, Sendable {
         public var field: Rect?
         /// The focus source that gave the field (`window` when none did).
         public var source: String
+        /// Why that source is an X-side fallback although the configured order asks the accessibility bus
+        /// (`Engine.focusFallback`); nil when it is not one.
+        public var fallback: String?
 
-        public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String) {
+        public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String,
+                    fallback: String? = nil) {
+            self.fallback = fallback
             self.window = window
             self.wmClass = wmClass
             self.frame = frame
@@ -84,7 +89,7 @@ extension StatusReport {
                 window: focus.window.id,
                 wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
                 frame: focus.window.frame, field: engine.focusedField,
-                source: engine.focusSource?.rawValue ?? "-")
+                source: engine.focusSource?.rawValue ?? "-", fallback: engine.focusFallback)
         }
         self.init(
             display: display, pid: pid, keyboard: keyboard, focus: focus,
