@@ -152,9 +152,11 @@ struct AccessibleReader {
         var visited = [accessible]
         // How many of `visited` lie under the root pane met on this walk, and its offset.
         var underPane: Int?
-        var paneOffset: Point?
+        var pane: AccessiblePointer?
+        defer { if let pane { g_object_unref(UnsafeMutableRawPointer(pane)) } }
         func ended(at toplevel: AccessiblePointer, inherited: Point? = nil, remembering: [AccessiblePointer]) -> WalkEnd {
-            if let underPane {
+            if let underPane, let pane {
+                let paneOffset = paneDisplacement(of: pane, in: toplevel)
                 toplevelMemo.remember(remembering.prefix(underPane), WalkEnd(toplevel: toplevel, paneOffset: paneOffset))
                 toplevelMemo.remember(remembering.dropFirst(underPane), WalkEnd(toplevel: toplevel, paneOffset: nil))
                 return WalkEnd(toplevel: toplevel, paneOffset: paneOffset)
@@ -196,7 +198,8 @@ struct AccessibleReader {
             }
             if parentRole == ATSPI_ROLE_ROOT_PANE && underPane == nil {
                 underPane = visited.count
-                paneOffset = paneDisplacement(of: parent)
+                g_object_ref(UnsafeMutableRawPointer(parent))
+                pane = parent
             }
             g_object_unref(UnsafeMutableRawPointer(current))
             current = parent
@@ -206,14 +209,31 @@ struct AccessibleReader {
         return nil
     }
 
-    /// `PaneOffset.correction` for a root pane: its extents and its container's.
-    func paneDisplacement(of pane: AccessiblePointer) -> Point? {
-        var error: UnsafeMutablePointer<GError>?
-        let container = atspi_accessible_get_parent(pane, &error)
-        if let error { g_error_free(error) }
-        guard let container else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(container)) }
-        return PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect, container: screenExtents(of: container)?.fieldRect)
+    /// `PaneOffset.correction` for a root pane: its extents and its container's. The container is looked for
+    /// among the top-level's descendants, three levels down at most and showing ones only: LibreOffice's VCL names
+    /// the frame as its root pane's parent, while the pane sits in a GTK panel below the menu bar's.
+    mutating func paneDisplacement(of pane: AccessiblePointer, in toplevel: AccessiblePointer) -> Point? {
+        var level = [toplevel]
+        g_object_ref(UnsafeMutableRawPointer(toplevel))
+        defer { for node in level { g_object_unref(UnsafeMutableRawPointer(node)) } }
+        for _ in 0..<3 {
+            var next: [AccessiblePointer] = []
+            for node in level {
+                let kids = children(of: node, limit: 16)
+                if kids.contains(pane) {
+                    for kid in kids { g_object_unref(UnsafeMutableRawPointer(kid)) }
+                    for node in next { g_object_unref(UnsafeMutableRawPointer(node)) }
+                    return PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect,
+                                                 container: screenExtents(of: node)?.fieldRect)
+                }
+                for kid in kids {
+                    if hasState(kid, ATSPI_STATE_SHOWING) { next.append(kid) } else { g_object_unref(UnsafeMutableRawPointer(kid)) }
+                }
+            }
+            for node in level { g_object_unref(UnsafeMutableRawPointer(node)) }
+            level = next
+        }
+        return nil
     }
 
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).

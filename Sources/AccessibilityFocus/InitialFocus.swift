@@ -31,21 +31,35 @@ enum InitialFocus {
             + windows.filter { !reader.hasState($0, ATSPI_STATE_ACTIVE) }
         var found: AccessiblePointer?
         for window in ordered where found == nil {
-            found = search(window, reader: reader, left: &left, isWindow: true)
+            // A focused container that manages its descendants (a Calc sheet keeps the focus while one of its
+            // cells is edited in a paragraph beside it) counts only when nothing else in the window is focused.
+            var container: AccessiblePointer?
+            found = search(window, reader: reader, left: &left, container: &container, isWindow: true)
+            if found == nil {
+                found = container
+            } else if let container {
+                g_object_unref(UnsafeMutableRawPointer(container))
+            }
         }
         for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
         return found
     }
 
     private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int,
-                               isWindow: Bool = false)
+                               container: inout AccessiblePointer?, isWindow: Bool = false)
         -> AccessiblePointer?
     {
         guard left > 0 else { return nil }
         left -= 1
         if reader.hasState(node, ATSPI_STATE_FOCUSED) {
-            g_object_ref(UnsafeMutableRawPointer(node))
-            return node
+            guard reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) else {
+                g_object_ref(UnsafeMutableRawPointer(node))
+                return node
+            }
+            if container == nil {
+                g_object_ref(UnsafeMutableRawPointer(node))
+                container = node
+            }
         }
         // What is not showing holds no focus: LibreOffice's hidden menus are 1 700 of its 1 750 accessibles.
         // A window is searched whatever it says (a minimized one may still hold its application's focus).
@@ -62,7 +76,7 @@ enum InitialFocus {
         }
         var found: AccessiblePointer?
         for child in children(of: node, limit: limit) {
-            if found == nil { found = search(child, reader: reader, left: &left) }
+            if found == nil { found = search(child, reader: reader, left: &left, container: &container) }
             g_object_unref(UnsafeMutableRawPointer(child))
         }
         return found

@@ -4,12 +4,21 @@
     atspi_field.py PID NAME                   the accessible named NAME
     atspi_field.py PID --showing-text         the largest showing accessible with role "text" (a real application's
                                               unnamed editor, e.g. featherpad's)
+    atspi_field.py PID --focused              the accessible with state FOCUSED in the application's active window
+                                              (a LibreOffice paragraph or cell editor, a VTE terminal)
     add --grab-focus to focus it first (Component.grabFocus, as an assistive technology would)
 
-Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null} in screen coordinates. The
-caret box is the character box at the caret offset; at the end of the text GTK reports an empty box there, so the
-box of the character before it is used, moved past that character (as the daemon's watcher does). Run with
-/usr/bin/python3 (pyatspi); the accessibility bus is found through the session bus in the environment.
+Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null, "role": ..., "pane_offset":
+[dx, dy] or null} in screen coordinates. The caret box is the character box at the caret offset; at the end of the
+text GTK reports an empty box there, so the box of the character before it is used, moved past that character (as
+the daemon's watcher does). Run with /usr/bin/python3 (pyatspi); the accessibility bus is found through the
+session bus in the environment.
+
+LibreOffice's VCL (gtk3 plugin) reports what lies under its root pane 25 px higher than it is drawn: the pane
+claims 1280x756+0+19 while the GTK panel that holds it (found among the frame's descendants, not as the pane's
+parent, which VCL says is the frame) is at 1280x756+0+44. This reader measures that displacement on its own and
+reports the rects where they are on the screen, with the displacement in "pane_offset"; the tests check the
+corrected caret against the pixels drawn (office_clients.py).
 """
 import json
 import sys
@@ -49,7 +58,74 @@ def caret_box(accessible):
     return [x, y, max(w, 1), h]
 
 
+def focused(application):
+    """The FOCUSED accessible under the application's active window: showing subtrees only, and containers that
+    manage their descendants only when they expose few (a Writer document's visible paragraphs, not a sheet's
+    cells)."""
+    containers = []
+
+    def search(node, depth):
+        try:
+            states = node.getState()
+            if states.contains(pyatspi.STATE_FOCUSED):
+                # A Calc sheet keeps the focus while one of its cells is edited in a paragraph beside it.
+                if not states.contains(pyatspi.STATE_MANAGES_DESCENDANTS):
+                    return node
+                containers.append(node)
+            if depth > 40 or (depth > 1 and not states.contains(pyatspi.STATE_SHOWING)):
+                return None
+            if states.contains(pyatspi.STATE_MANAGES_DESCENDANTS) and node.childCount > 64:
+                return None
+            for index in range(min(node.childCount, 512)):
+                child = node[index]
+                found = search(child, depth + 1) if child is not None else None
+                if found is not None:
+                    return found
+        except Exception:  # noqa: BLE001 - an accessible that went away is skipped
+            return None
+        return None
+    for window in (application[i] for i in range(application.childCount)):
+        try:
+            if window is not None and window.getState().contains(pyatspi.STATE_ACTIVE):
+                return search(window, 1) or (containers[0] if containers else None)
+        except Exception:  # noqa: BLE001
+            continue
+    return None
+
+
+def pane_offset(accessible):
+    """[dx, dy] to add to the accessible's rects when it lies under a root pane reported elsewhere than the
+    descendant of its frame that holds it (at the same size); None when there is nothing to correct."""
+    pane, frame, node = None, None, accessible
+    while node is not None:
+        role = node.getRole()
+        if role == pyatspi.ROLE_ROOT_PANE and pane is None:
+            pane = node
+        if role in (pyatspi.ROLE_FRAME, pyatspi.ROLE_WINDOW, pyatspi.ROLE_DIALOG):
+            frame = node
+            break
+        node = node.parent
+    if pane is None or frame is None:
+        return None
+    level = [frame]
+    for _ in range(3):
+        following = []
+        for holder in level:
+            children = [holder[i] for i in range(min(holder.childCount, 16))]
+            if any(child == pane for child in children):
+                outer, inner = extents(holder), extents(pane)
+                if outer[2:] == inner[2:] and outer[:2] != inner[:2]:
+                    return [outer[0] - inner[0], outer[1] - inner[1]]
+                return None
+            following += [child for child in children
+                          if child is not None and child.getState().contains(pyatspi.STATE_SHOWING)]
+        level = following
+    return None
+
+
 def find(application, name):
+    if name == "--focused":
+        return focused(application)
     if name == "--showing-text":
         texts = []
         for node in nodes(application):
@@ -85,7 +161,13 @@ def main():
             continue
         if grab:
             accessible.queryComponent().grabFocus()
-        print(json.dumps({"widget": extents(accessible), "caret": caret_box(accessible)}))
+        offset = pane_offset(accessible)
+        widget, caret = extents(accessible), caret_box(accessible)
+        if offset:
+            widget = [widget[0] + offset[0], widget[1] + offset[1]] + widget[2:]
+            caret = caret and [caret[0] + offset[0], caret[1] + offset[1]] + caret[2:]
+        print(json.dumps({"widget": widget, "caret": caret, "role": accessible.getRoleName(),
+                          "pane_offset": offset}))
         return 0
     print("null")
     return 1
