@@ -95,10 +95,12 @@ struct AccessibleReader {
         // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
         // the rects are read, so that everything after sees where the field is on the screen.
         let offset = walk?.paneOffset
-        let widget = PaneOffset.corrected(screenExtents(of: accessible)?.fieldRect, by: offset)
+        var widget = PaneOffset.corrected(screenExtents(of: accessible)?.fieldRect, by: offset)
         // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
         // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
         let caret = lineMode == .single && widget != nil ? nil : PaneOffset.corrected(caretRect(of: accessible), by: offset)
+        // A terminal's field is its cursor's line (TextFieldStates).
+        if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
         let toplevelExtents = toplevel.flatMap { screenExtents(of: $0) }
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
         var update = AccessibleFocusUpdate(

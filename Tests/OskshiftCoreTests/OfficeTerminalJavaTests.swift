@@ -112,7 +112,15 @@ struct OfficeTerminalJavaTests {
     @Test("A focused terminal that is not editable is followed as a multi-line field")
     func terminalIsAMultiLineField() {
         #expect(TextFieldStates.followed(editable: false, singleLine: false, multiLine: false, terminal: true)
-            == TextFieldStates(editable: true, singleLine: false, multiLine: true))
+            == TextFieldStates(editable: true, singleLine: false, multiLine: true, terminal: true))
+    }
+
+    @Test("A terminal's field is its cursor's line: the terminal's width at the cursor's height")
+    func terminalFieldIsTheCursorLine() {
+        #expect(TextFieldStates.cursorLine(terminal: Rect(101, 145, 802, 458), cursor: Rect(311, 297, 10, 19))
+            == Rect(101, 297, 802, 19))
+        #expect(TextFieldStates.cursorLine(terminal: nil, cursor: Rect(311, 297, 10, 19)) == Rect(311, 297, 10, 19))
+        #expect(TextFieldStates.cursorLine(terminal: Rect(101, 145, 802, 458), cursor: nil) == nil)
     }
 
     @Test("A button is not followed, and an editable keeps the lines its states say")

@@ -28,7 +28,9 @@ duration_ms = 0
 PLACE = (900, 560, 100, 150)
 
 
-class LibreOfficeTestCase(DesktopTestCase):
+class LibreOfficeWithXvkbd(DesktopTestCase):
+    keyboard_kind = Xvkbd
+
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
@@ -145,10 +147,7 @@ class LibreOfficeTestCase(DesktopTestCase):
         self.assertFrameBecomes(calc, original, daemon=self.daemon)
 
 
-class LibreOfficeWithXvkbd(LibreOfficeTestCase):
-    keyboard_kind = Xvkbd
 
-
-class LibreOfficeWithDockedOnboard(LibreOfficeTestCase):
+class LibreOfficeWithDockedOnboard(LibreOfficeWithXvkbd):
     keyboard_kind = Onboard
     keyboard_options = {"docked": True}
