@@ -8,8 +8,8 @@
                                               (a LibreOffice paragraph or cell editor, a VTE terminal)
     add --grab-focus to focus it first (Component.grabFocus, as an assistive technology would)
 
-Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null, "role": ..., "pane_offset":
-[dx, dy] or null} in screen coordinates. The caret box is the character box at the caret offset; at the end of the
+Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null} in screen coordinates, with
+"role" and "pane_offset" ([dx, dy] or null) added for --focused. The caret box is the character box at the caret offset; at the end of the
 text GTK reports an empty box there, so the box of the character before it is used, moved past that character (as
 the daemon's watcher does). Run with /usr/bin/python3 (pyatspi); the accessibility bus is found through the
 session bus in the environment.
@@ -166,8 +166,10 @@ def main():
         if offset:
             widget = [widget[0] + offset[0], widget[1] + offset[1]] + widget[2:]
             caret = caret and [caret[0] + offset[0], caret[1] + offset[1]] + caret[2:]
-        print(json.dumps({"widget": widget, "caret": caret, "role": accessible.getRoleName(),
-                          "pane_offset": offset}))
+        report = {"widget": widget, "caret": caret}
+        if name == "--focused":
+            report.update(role=accessible.getRoleName(), pane_offset=offset)
+        print(json.dumps(report))
         return 0
     print("null")
     return 1
