@@ -69,7 +69,7 @@ class VteTerminalWithXvkbd(DesktopTestCase):
         self.assertEqual(acting[-1].get("source"), "caret", acting[-1]["line"])
         compatibility.record(self, "xfce4-terminal", "VTE (GTK 3)", "xfce4-terminal",
                              "AT-SPI (VTE's terminal, not editable): the cursor's character extents",
-                             "keeps the cursor line clear (offset, then inset; VTE reflows)", "Return", clear_ms,
+                             "keeps the cursor line clear (offset while the top has room, else inset; VTE reflows)", "Return", clear_ms,
                              self.keyboard)
 
         # Two more lines: the cursor stays on the terminal's last row, clear.
