@@ -158,10 +158,14 @@ struct AccessibleReader {
         defer { if let pane { g_object_unref(UnsafeMutableRawPointer(pane)) } }
         func ended(at toplevel: AccessiblePointer, inherited: Point? = nil, remembering: [AccessiblePointer]) -> WalkEnd {
             if let underPane, let pane {
-                let paneOffset = paneDisplacement(of: pane, in: toplevel)
-                toplevelMemo.remember(remembering.prefix(underPane), WalkEnd(toplevel: toplevel, paneOffset: paneOffset))
+                let found = paneDisplacement(of: pane, in: toplevel)
+                // What lies under the pane belongs to the application's window that holds it: LibreOffice's own
+                // frame above the pane reports the client's height, the GTK window's frame the frame.
+                let window = found.window ?? toplevel
+                toplevelMemo.remember(remembering.prefix(underPane), WalkEnd(toplevel: window, paneOffset: found.offset))
                 toplevelMemo.remember(remembering.dropFirst(underPane), WalkEnd(toplevel: toplevel, paneOffset: nil))
-                return WalkEnd(toplevel: toplevel, paneOffset: paneOffset)
+                if found.window != nil { g_object_unref(UnsafeMutableRawPointer(toplevel)) }
+                return WalkEnd(toplevel: window, paneOffset: found.offset)
             }
             toplevelMemo.remember(remembering, WalkEnd(toplevel: toplevel, paneOffset: inherited))
             return WalkEnd(toplevel: toplevel, paneOffset: inherited)
@@ -212,30 +216,61 @@ struct AccessibleReader {
     }
 
     /// `PaneOffset.correction` for a root pane: its extents and its container's. The container is looked for
-    /// among the top-level's descendants, three levels down at most and showing ones only: LibreOffice's VCL names
-    /// the frame as its root pane's parent, while the pane sits in a GTK panel below the menu bar's.
-    mutating func paneDisplacement(of pane: AccessiblePointer, in toplevel: AccessiblePointer) -> Point? {
-        var level = [toplevel]
-        g_object_ref(UnsafeMutableRawPointer(toplevel))
-        defer { for node in level { g_object_unref(UnsafeMutableRawPointer(node)) } }
-        for _ in 0..<3 {
-            var next: [AccessiblePointer] = []
-            for node in level {
-                let kids = children(of: node, limit: 16)
-                if kids.contains(pane) {
-                    for kid in kids { g_object_unref(UnsafeMutableRawPointer(kid)) }
-                    for node in next { g_object_unref(UnsafeMutableRawPointer(node)) }
-                    return PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect,
-                                                 container: screenExtents(of: node)?.fieldRect)
+    /// among the application's windows and their descendants, four levels down at most and showing ones only:
+    /// LibreOffice's VCL names a frame of its own as the root pane's parent (902x560+99+130 for a 902x585+99+130
+    /// window frame, or the window's frame itself), while the pane sits in a GTK panel below the menu bar's, under
+    /// the GTK window's frame.
+    mutating func paneDisplacement(of pane: AccessiblePointer, in toplevel: AccessiblePointer)
+        -> (offset: Point?, window: AccessiblePointer?)
+    {
+        var error: UnsafeMutablePointer<GError>?
+        guard let application = atspi_accessible_get_application(pane, &error) else {
+            if let error { g_error_free(error) }
+            return (nil, nil)
+        }
+        if let error { g_error_free(error) }
+        // Each node with the application's window it lies in (nil for the application itself); all referenced.
+        var level: [(node: AccessiblePointer, window: AccessiblePointer?)] = [(application, nil)]
+        // The windows are held for as long as entries below them name them.
+        var windows: [AccessiblePointer] = []
+        defer {
+            for entry in level { g_object_unref(UnsafeMutableRawPointer(entry.node)) }
+            for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
+        }
+        for _ in 0..<4 {
+            var next: [(node: AccessiblePointer, window: AccessiblePointer?)] = []
+            var found: (offset: Point?, window: AccessiblePointer?)?
+            for entry in level where found == nil {
+                let kids = children(of: entry.node, limit: 16)
+                if let window = entry.window, kids.contains(pane) {
+                    g_object_ref(UnsafeMutableRawPointer(window))
+                    found = (PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect,
+                                                   container: screenExtents(of: entry.node)?.fieldRect), window)
                 }
                 for kid in kids {
-                    if hasState(kid, ATSPI_STATE_SHOWING) { next.append(kid) } else { g_object_unref(UnsafeMutableRawPointer(kid)) }
+                    // The application's windows are searched whatever they say; below them, what is showing.
+                    if found == nil && (entry.window == nil || hasState(kid, ATSPI_STATE_SHOWING)) {
+                        if entry.window == nil {
+                            g_object_ref(UnsafeMutableRawPointer(kid))
+                            windows.append(kid)
+                        }
+                        next.append((kid, entry.window ?? kid))
+                    } else {
+                        g_object_unref(UnsafeMutableRawPointer(kid))
+                    }
                 }
             }
-            for node in level { g_object_unref(UnsafeMutableRawPointer(node)) }
+            for entry in level { g_object_unref(UnsafeMutableRawPointer(entry.node)) }
             level = next
+            if let found {
+                guard found.offset != nil else {
+                    if let window = found.window { g_object_unref(UnsafeMutableRawPointer(window)) }
+                    return (nil, nil)
+                }
+                return found
+            }
         }
-        return nil
+        return (nil, nil)
     }
 
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).

@@ -94,21 +94,18 @@ def focused(application):
 
 
 def pane_offset(accessible):
-    """[dx, dy] to add to the accessible's rects when it lies under a root pane reported elsewhere than the
-    descendant of its frame that holds it (at the same size); None when there is nothing to correct."""
-    pane, frame, node = None, None, accessible
-    while node is not None:
-        role = node.getRole()
-        if role == pyatspi.ROLE_ROOT_PANE and pane is None:
+    """[dx, dy] to add to the accessible's rects when it lies under a root pane reported elsewhere than the node
+    that holds it among the application's windows' descendants (at the same size); None when there is nothing to
+    correct. The pane's parent as reported is no help: LibreOffice's VCL names a frame of its own."""
+    pane, node = None, accessible
+    while node is not None and pane is None:
+        if node.getRole() == pyatspi.ROLE_ROOT_PANE:
             pane = node
-        if role in (pyatspi.ROLE_FRAME, pyatspi.ROLE_WINDOW, pyatspi.ROLE_DIALOG):
-            frame = node
-            break
         node = node.parent
-    if pane is None or frame is None:
+    if pane is None:
         return None
-    level = [frame]
-    for _ in range(3):
+    level = [pane.getApplication()]
+    for depth in range(4):
         following = []
         for holder in level:
             children = [holder[i] for i in range(min(holder.childCount, 16))]
@@ -117,8 +114,8 @@ def pane_offset(accessible):
                 if outer[2:] == inner[2:] and outer[:2] != inner[:2]:
                     return [outer[0] - inner[0], outer[1] - inner[1]]
                 return None
-            following += [child for child in children
-                          if child is not None and child.getState().contains(pyatspi.STATE_SHOWING)]
+            following += [child for child in children if child is not None
+                          and (depth == 0 or child.getState().contains(pyatspi.STATE_SHOWING))]
         level = following
     return None
 

@@ -84,6 +84,17 @@ class FocusedFieldApp(AccessibleApp):
             return False
         wait_for(placed, timeout=10, interval=0.3, what="%s at %s" % (self.title, wanted))
         wait_for(lambda: self.desktop.x.frame_extents(self.window) != (0, 0, 0, 0), what="openbox to frame it")
+        self.activate()
+
+    def activate(self):
+        """Gives the window the focus, as a tap on its title would (openbox usually gives a new window the focus,
+        but once in two runs LibreOffice's window had none after it was placed, and its paragraph no FOCUSED)."""
+        def active():
+            if self.desktop.x.active_window() == self.window:
+                return True
+            self.desktop.run("xdotool", "windowactivate", str(self.window), check=False, timeout=5)
+            return False
+        wait_for(active, timeout=10, interval=0.3, what="%s to be active" % self.title)
 
     @staticmethod
     def window_pid(desktop, window):
