@@ -134,7 +134,14 @@ class LibreOffice(FocusedFieldApp):
         def ready():
             field = self.focused_field()
             return field if field and field["role"] == role and field["widget"].height > 0 else None
-        return wait_for(ready, timeout=timeout, interval=0.3, what="%s to report its focused %s" % (self.title, role))
+        try:
+            return wait_for(ready, timeout=timeout, interval=0.3,
+                            what="%s to report its focused %s" % (self.title, role))
+        except AssertionError as error:
+            apps = self.desktop.run(PYTHON_WITH_GI, "-c", "import pyatspi; d = pyatspi.Registry.getDesktop(0); "
+                                    "print([(a.name, a.get_process_id()) for a in d if a is not None])", check=False)
+            raise AssertionError("%s; pid %s, active window 0x%x (ours 0x%x), on the bus: %s" % (
+                error, self.process.pid, self.desktop.x.active_window(), self.window, apps.strip())) from None
 
 
 class XfceTerminal(FocusedFieldApp):
