@@ -104,18 +104,29 @@ def pane_offset(accessible):
         node = node.parent
     if pane is None:
         return None
+    def children(holder):
+        try:
+            return [child for child in (holder[i] for i in range(min(holder.childCount, 16))) if child is not None]
+        except Exception:  # noqa: BLE001 - an accessible that went away has no children to search
+            return []
+
+    def showing(node):
+        try:
+            return node.getState().contains(pyatspi.STATE_SHOWING)
+        except Exception:  # noqa: BLE001
+            return False
+
     level = [pane.getApplication()]
     for depth in range(4):
         following = []
         for holder in level:
-            children = [holder[i] for i in range(min(holder.childCount, 16))]
-            if any(child == pane for child in children):
+            kids = children(holder)
+            if any(child == pane for child in kids):
                 outer, inner = extents(holder), extents(pane)
                 if outer[2:] == inner[2:] and outer[:2] != inner[:2]:
                     return [outer[0] - inner[0], outer[1] - inner[1]]
                 return None
-            following += [child for child in children if child is not None
-                          and (depth == 0 or child.getState().contains(pyatspi.STATE_SHOWING))]
+            following += [child for child in kids if depth == 0 or showing(child)]
         level = following
     return None
 

@@ -140,8 +140,11 @@ class LibreOffice(FocusedFieldApp):
         except AssertionError as error:
             apps = self.desktop.run(PYTHON_WITH_GI, "-c", "import pyatspi; d = pyatspi.Registry.getDesktop(0); "
                                     "print([(a.name, a.get_process_id()) for a in d if a is not None])", check=False)
-            raise AssertionError("%s; pid %s, active window 0x%x (ours 0x%x), on the bus: %s" % (
-                error, self.process.pid, self.desktop.x.active_window(), self.window, apps.strip())) from None
+            reader = subprocess.run([PYTHON_WITH_GI, os.path.join(HERE, "atspi_field.py"), str(self.process.pid),
+                                     "--focused"], env=self.desktop.env, capture_output=True, text=True, timeout=20)
+            raise AssertionError("%s; pid %s, active window 0x%x (ours 0x%x), on the bus: %s; the reader said: %s %s" % (
+                error, self.process.pid, self.desktop.x.active_window(), self.window, apps.strip(),
+                reader.stdout.strip()[-300:], reader.stderr.strip()[-600:])) from None
 
 
 class XfceTerminal(FocusedFieldApp):
