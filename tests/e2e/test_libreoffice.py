@@ -58,14 +58,15 @@ class LibreOfficeWithXvkbd(DesktopTestCase):
         writer = LibreOffice(self, "--writer", "Writer")
         writer.place(*PLACE)
         original = writer.frame()
-        paragraph = writer.wait_focused_field("paragraph")
+        paragraph = writer.type_until_focused("paragraph", "a")
         self.assertEqual(paragraph["pane_offset"][0], 0)
         self.assertGreater(paragraph["pane_offset"][1], 0, "LibreOffice reports its root pane above its container")
+        before = self.wait_caret(writer, "the caret in the focused paragraph")
         writer.key("a")
-        start = self.wait_caret(writer, "the caret after one letter", lambda caret: caret.x > paragraph["caret"].x)
+        start = self.wait_caret(writer, "the caret after a letter", lambda caret: caret.x > before.x)
         # The letter's pixels lie in the caret's line as corrected, not where LibreOffice says it is.
-        drawn = dark_rows(self.desktop, Rect(start.x - 12, start.y - 12, 13, start.height + 24))
-        self.assertIsNotNone(drawn, "the letter is drawn near the caret")
+        drawn = wait_for(lambda: dark_rows(self.desktop, Rect(start.x - 12, start.y - 12, 13, start.height + 24)),
+                         timeout=5, interval=0.2, what="the letter drawn left of the caret")
         self.assertTrue(start.y <= drawn[0] and drawn[1] <= start.bottom,
                         "the letter's rows %s lie in the corrected caret line %s" % (drawn, start))
         keyboard = self.keyboard.show()
@@ -120,8 +121,7 @@ class LibreOfficeWithXvkbd(DesktopTestCase):
         self.assertFrameStays(calc, original, duration=0.2, daemon=self.daemon)
 
         # The first cell's editor gives the rows' place and height; then the first row under the keyboard.
-        calc.key("x")
-        first = calc.wait_focused_field("paragraph")["widget"]
+        first = calc.type_until_focused("paragraph", "x")["widget"]
         calc.key("Escape", "ctrl+Home")
         rows = (keyboard.y - MARGIN - first.bottom) // first.height + 1
         calc.key(*["Down"] * rows, "x")
@@ -158,10 +158,9 @@ class LibreOfficeWithXvkbd(DesktopTestCase):
         writer = LibreOffice(self, "--writer", "Writer")
         writer.place(*PLACE)
         original = writer.frame()
-        writer.wait_focused_field("paragraph")
+        writer.type_until_focused("paragraph", "a")
         keyboard = self.keyboard.show()
-        writer.key("a")
-        start = self.wait_caret(writer, "the caret after one letter")
+        start = self.wait_caret(writer, "the caret after a letter")
         lines = (keyboard.y - MARGIN - start.bottom) // 18 + 1
         writer.key(*["Return", "a"] * lines)
         caret = self.wait_caret(writer, "the caret under the keyboard", lambda c: c.bottom + MARGIN > keyboard.y)
