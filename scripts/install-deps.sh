@@ -12,6 +12,8 @@ packages=(
     debhelper dpkg-dev lintian
     python3-pyqt5 python3-pyqt6 featherpad chromium firefox-esr
     gir1.2-gtk-4.0 gnome-text-editor
+    libreoffice-writer libreoffice-calc libreoffice-gtk3 xfce4-terminal
+    openjdk-17-jdk-headless openjdk-17-jre libatk-wrapper-java libatk-wrapper-java-jni
 )
 
 missing=()

@@ -68,6 +68,9 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var change: Change
     /// CLOCK_MONOTONIC milliseconds when the event that caused this update arrived on the watcher thread.
     public var timeMs: UInt64
+    /// What was added to `widget` and `caret` as read, for an application that reports the root pane they lie
+    /// under displaced (`PaneOffset`: LibreOffice's VCL, by its GTK menu bar's height); nil when nothing was.
+    public var paneOffset: Point?
 
     public init(
         editable: Bool, pid: Int32, fieldID: UInt = 0, widget: Rect? = nil, caret: Rect? = nil,
@@ -125,6 +128,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"
             + (coordinates == .screen ? "" : " coordinates=\(coordinates.rawValue)")
+            + (paneOffset.map { " pane-offset=\($0)" } ?? "")
     }
 }
 

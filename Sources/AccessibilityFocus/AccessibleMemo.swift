@@ -1,4 +1,5 @@
 import CATSPI
+import OskshiftCore
 
 /// Something remembered per accessible. It holds a reference to every key, so libatspi keeps those objects, and
 /// their addresses, while they are remembered; `retain` and `release` do the same for values that are objects.
@@ -39,24 +40,31 @@ struct AccessibleMemo<Value> {
     }
 }
 
-extension AccessibleMemo where Value == AccessiblePointer {
+/// Where a walk up from an accessible ended: its top-level, and the displacement of the root pane it lies under
+/// when its application reports that pane elsewhere than its container (`PaneOffset`, LibreOffice's VCL).
+struct WalkEnd {
+    var toplevel: AccessiblePointer
+    var paneOffset: Point?
+}
+
+extension AccessibleMemo where Value == WalkEnd {
     /// Which top-level each accessible met on a walk up belongs to, the top-levels referenced too. A widget moved
     /// into another window keeps its old answer until that window's extents can no longer be read (`forget`);
     /// toolkits do not move fields between windows.
     static func toplevels() -> Self {
-        Self(retain: { g_object_ref(UnsafeMutableRawPointer($0)) },
-             release: { g_object_unref(UnsafeMutableRawPointer($0)) })
+        Self(retain: { g_object_ref(UnsafeMutableRawPointer($0.toplevel)) },
+             release: { g_object_unref(UnsafeMutableRawPointer($0.toplevel)) })
     }
 
-    /// A new reference to the remembered top-level of `accessible`, or nil.
-    func toplevel(of accessible: AccessiblePointer) -> AccessiblePointer? {
-        guard let toplevel = self[accessible] else { return nil }
-        g_object_ref(UnsafeMutableRawPointer(toplevel))
-        return toplevel
+    /// A new reference to the remembered top-level of `accessible` and its pane's offset, or nil.
+    func walkEnd(of accessible: AccessiblePointer) -> WalkEnd? {
+        guard let end = self[accessible] else { return nil }
+        g_object_ref(UnsafeMutableRawPointer(end.toplevel))
+        return end
     }
 
-    mutating func remember<Accessibles: Sequence>(_ accessibles: Accessibles, toplevel: AccessiblePointer)
+    mutating func remember<Accessibles: Sequence>(_ accessibles: Accessibles, _ end: WalkEnd)
     where Accessibles.Element == AccessiblePointer {
-        for accessible in accessibles where accessible != toplevel { remember(toplevel, for: accessible) }
+        for accessible in accessibles where accessible != end.toplevel { remember(end, for: accessible) }
     }
 }

@@ -33,11 +33,11 @@ struct AccessibleReader {
     /// `atspi_accessible_get_state_set` is a round trip, three per focus move and one per caret move before
     /// (measured: 0.2 ms at the median, 0.4 ms at p90 of a Tab). Only editable ones are kept, and what is kept
     /// does not change while a field lives: single-line or multi-line.
-    private var knownStates = AccessibleMemo<FieldStates>()
+    private var knownStates = AccessibleMemo<TextFieldStates>()
     /// Every accessible met on a walk up to a top-level, and that top-level (both referenced): fields of one
     /// window share their ancestors, so a focus move to a field not seen before costs one parent read instead of
     /// a parent and a role read per level (measured: 4 round trips, 1.3 ms of a 5 ms Tab in GTK3).
-    private var toplevelMemo = AccessibleMemo<AccessiblePointer>.toplevels()
+    private var toplevelMemo = AccessibleMemo<WalkEnd>.toplevels()
 
     /// What the watcher keeps of an application.
     struct ApplicationFacts {
@@ -53,18 +53,11 @@ struct AccessibleReader {
 
         /// GTK 4.8 sets `STATE_MULTI_LINE` on its text views but no `STATE_SINGLE_LINE` on its entries (measured):
         /// there an editable that is not multi-line is a single line.
-        func lineMode(_ states: FieldStates) -> AccessibleFocusUpdate.LineMode {
+        func lineMode(_ states: TextFieldStates) -> AccessibleFocusUpdate.LineMode {
             if states.singleLine { return .single }
             if states.multiLine { return .multi }
             return coordinates == .window ? .single : .unknown
         }
-    }
-
-    /// What the watcher needs of a field's state set.
-    struct FieldStates {
-        var editable = false
-        var singleLine = false
-        var multiLine = false
     }
 
     /// The kind of a newly focused accessible, from its state set and (when not editable) its role.
@@ -75,16 +68,20 @@ struct AccessibleReader {
         return Self.isWindow(role) || role == ATSPI_ROLE_APPLICATION ? .toplevel : .other
     }
 
-    /// The accessible's states: as first read for a field, read each time for anything else.
-    mutating func states(of accessible: AccessiblePointer) -> FieldStates {
+    /// The accessible's states as the watcher follows them (`TextFieldStates.followed`: a terminal is a field): as
+    /// first read for a field, read each time for anything else.
+    mutating func states(of accessible: AccessiblePointer) -> TextFieldStates {
         if let known = knownStates[accessible] { return known }
-        var states = FieldStates()
+        var editable = false, singleLine = false, multiLine = false
         if let set = atspi_accessible_get_state_set(accessible) {
-            states.editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
-            states.singleLine = atspi_state_set_contains(set, ATSPI_STATE_SINGLE_LINE) != 0
-            states.multiLine = atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE) != 0
+            editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
+            singleLine = atspi_state_set_contains(set, ATSPI_STATE_SINGLE_LINE) != 0
+            multiLine = atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE) != 0
             g_object_unref(UnsafeMutableRawPointer(set))
         }
+        let terminal = !editable && role(of: accessible) == ATSPI_ROLE_TERMINAL
+        let states = TextFieldStates.followed(
+            editable: editable, singleLine: singleLine, multiLine: multiLine, terminal: terminal)
         // Only fields are remembered: a browser may announce the focus on an element before it turns editable.
         guard states.editable else { return states }
         knownStates.remember(states, for: accessible)
@@ -112,26 +109,34 @@ struct AccessibleReader {
         let app = application(of: accessible)
         let states = states(of: accessible)
         let lineMode = app.lineMode(states)
-        let toplevel: AccessiblePointer?
-        if let knownToplevel {
+        let walk: WalkEnd?
+        if let knownToplevel, let remembered = toplevelMemo[accessible], remembered.toplevel == knownToplevel {
             g_object_ref(UnsafeMutableRawPointer(knownToplevel))
-            toplevel = knownToplevel
+            walk = remembered
         } else {
-            toplevel = toplevelAncestor(of: accessible)
+            walk = toplevelAncestor(of: accessible)
         }
+        let toplevel = walk?.toplevel
         // GTK 4 is asked in window coordinates: it has no others (its screen extents are the same numbers, with
         // a warning on its stderr per call, and its text refuses them).
         let coordinates = app.coordinateType
-        let widget = extents(of: accessible, in: coordinates)?.fieldRect
+        // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
+        // the rects are read, so that everything after sees where the field is on the screen.
+        let offset = walk?.paneOffset
+        var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
         // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
         // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
-        let caret = lineMode == .single && widget != nil ? nil : caretRect(of: accessible, in: coordinates)
+        let caret = lineMode == .single && widget != nil
+            ? nil : PaneOffset.corrected(caretRect(of: accessible, in: coordinates), by: offset)
+        // A terminal's field is its cursor's line (TextFieldStates).
+        if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
         let toplevelExtents = toplevel.flatMap { extents(of: $0, in: coordinates) }
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
-        let update = AccessibleFocusUpdate(
+        var update = AccessibleFocusUpdate(
             editable: states.editable, pid: app.pid, widget: widget, caret: caret,
             toplevel: toplevelExtents?.fieldRect, lineMode: lineMode, toolkit: app.toolkit,
             toolkitVersion: app.toolkitVersion, coordinates: app.coordinates, change: change, timeMs: timeMs)
+        update.paneOffset = offset
         return (update, toplevel)
     }
 
@@ -172,10 +177,30 @@ struct AccessibleReader {
     }
 
     /// The nearest frame, window or dialog above the accessible (`atspi_accessible_get_parent` and the
-    /// parents' roles, or the memo of earlier walks), as a new reference.
-    mutating func toplevelAncestor(of accessible: AccessiblePointer) -> AccessiblePointer? {
-        if let known = toplevelMemo.toplevel(of: accessible) { return known }
+    /// parents' roles, or the memo of earlier walks), as a new reference; and the offset of the root pane the
+    /// accessible lies under, when its application reports that pane displaced (`PaneOffset`, measured on the walk:
+    /// the pane's and its container's extents, two round trips once per pane).
+    mutating func toplevelAncestor(of accessible: AccessiblePointer) -> WalkEnd? {
+        if let known = toplevelMemo.walkEnd(of: accessible) { return known }
         var visited = [accessible]
+        // How many of `visited` lie under the root pane met on this walk, and its offset.
+        var underPane: Int?
+        var pane: AccessiblePointer?
+        defer { if let pane { g_object_unref(UnsafeMutableRawPointer(pane)) } }
+        func ended(at toplevel: AccessiblePointer, inherited: Point? = nil, remembering: [AccessiblePointer]) -> WalkEnd {
+            if let underPane, let pane {
+                let found = paneDisplacement(of: pane, in: toplevel)
+                // What lies under the pane belongs to the application's window that holds it: LibreOffice's own
+                // frame above the pane reports the client's height, the GTK window's frame the frame.
+                let window = found.window ?? toplevel
+                toplevelMemo.remember(remembering.prefix(underPane), WalkEnd(toplevel: window, paneOffset: found.offset))
+                toplevelMemo.remember(remembering.dropFirst(underPane), WalkEnd(toplevel: toplevel, paneOffset: nil))
+                if found.window != nil { g_object_unref(UnsafeMutableRawPointer(toplevel)) }
+                return WalkEnd(toplevel: window, paneOffset: found.offset)
+            }
+            toplevelMemo.remember(remembering, WalkEnd(toplevel: toplevel, paneOffset: inherited))
+            return WalkEnd(toplevel: toplevel, paneOffset: inherited)
+        }
         var current = accessible
         g_object_ref(UnsafeMutableRawPointer(current))
         // Deep widget trees are a few dozen levels; the bound only guards against a cyclic tree from a buggy app.
@@ -187,28 +212,31 @@ struct AccessibleReader {
                 g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
             }
-            if let known = toplevelMemo.toplevel(of: parent) {
+            if let known = toplevelMemo.walkEnd(of: parent) {
                 g_object_unref(UnsafeMutableRawPointer(parent))
                 g_object_unref(UnsafeMutableRawPointer(current))
-                toplevelMemo.remember(visited, toplevel: known)
-                return known
+                // Met below a pane of its own walk or an earlier one: everything visited lies under that pane.
+                return ended(at: known.toplevel, inherited: known.paneOffset, remembering: visited)
             }
             let parentRole = role(of: parent)
             if Self.isWindow(parentRole) {
                 g_object_unref(UnsafeMutableRawPointer(current))
-                toplevelMemo.remember(visited, toplevel: parent)
-                return parent
+                return ended(at: parent, remembering: visited)
             }
             if parentRole == ATSPI_ROLE_APPLICATION || parentRole == ATSPI_ROLE_DESKTOP_FRAME {
                 g_object_unref(UnsafeMutableRawPointer(parent))
                 // A top-level whose role is no window's (Qt's plain QWidget windows are `filler`): the
                 // application's direct child stands for the window.
                 if current != accessible {
-                    toplevelMemo.remember(visited.dropLast(), toplevel: current)
-                    return current
+                    return ended(at: current, remembering: Array(visited.dropLast()))
                 }
                 g_object_unref(UnsafeMutableRawPointer(current))
                 return nil
+            }
+            if parentRole == ATSPI_ROLE_ROOT_PANE && underPane == nil {
+                underPane = visited.count
+                g_object_ref(UnsafeMutableRawPointer(parent))
+                pane = parent
             }
             g_object_unref(UnsafeMutableRawPointer(current))
             current = parent
@@ -218,9 +246,67 @@ struct AccessibleReader {
         return nil
     }
 
+    /// `PaneOffset.correction` for a root pane: its extents and its container's. The container is looked for
+    /// among the application's windows and their descendants, four levels down at most and showing ones only:
+    /// LibreOffice's VCL names a frame of its own as the root pane's parent (902x560+99+130 for a 902x585+99+130
+    /// window frame, or the window's frame itself), while the pane sits in a GTK panel below the menu bar's, under
+    /// the GTK window's frame.
+    mutating func paneDisplacement(of pane: AccessiblePointer, in toplevel: AccessiblePointer)
+        -> (offset: Point?, window: AccessiblePointer?)
+    {
+        var error: UnsafeMutablePointer<GError>?
+        guard let application = atspi_accessible_get_application(pane, &error) else {
+            if let error { g_error_free(error) }
+            return (nil, nil)
+        }
+        if let error { g_error_free(error) }
+        // Each node with the application's window it lies in (nil for the application itself); all referenced.
+        var level: [(node: AccessiblePointer, window: AccessiblePointer?)] = [(application, nil)]
+        // The windows are held for as long as entries below them name them.
+        var windows: [AccessiblePointer] = []
+        defer {
+            for entry in level { g_object_unref(UnsafeMutableRawPointer(entry.node)) }
+            for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
+        }
+        for _ in 0..<4 {
+            var next: [(node: AccessiblePointer, window: AccessiblePointer?)] = []
+            var found: (offset: Point?, window: AccessiblePointer?)?
+            for entry in level where found == nil {
+                let kids = children(of: entry.node, limit: 16)
+                if let window = entry.window, kids.contains(pane) {
+                    g_object_ref(UnsafeMutableRawPointer(window))
+                    found = (PaneOffset.correction(pane: extents(of: pane, in: ATSPI_COORD_TYPE_SCREEN)?.fieldRect,
+                                                   container: extents(of: entry.node, in: ATSPI_COORD_TYPE_SCREEN)?.fieldRect), window)
+                }
+                for kid in kids {
+                    // The application's windows are searched whatever they say; below them, what is showing.
+                    if found == nil && (entry.window == nil || hasState(kid, ATSPI_STATE_SHOWING)) {
+                        if entry.window == nil {
+                            g_object_ref(UnsafeMutableRawPointer(kid))
+                            windows.append(kid)
+                        }
+                        next.append((kid, entry.window ?? kid))
+                    } else {
+                        g_object_unref(UnsafeMutableRawPointer(kid))
+                    }
+                }
+            }
+            for entry in level { g_object_unref(UnsafeMutableRawPointer(entry.node)) }
+            level = next
+            if let found {
+                guard found.offset != nil else {
+                    if let window = found.window { g_object_unref(UnsafeMutableRawPointer(window)) }
+                    return (nil, nil)
+                }
+                return found
+            }
+        }
+        return (nil, nil)
+    }
+
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).
     mutating func forgetToplevel(_ toplevel: AccessiblePointer) {
-        toplevelMemo.forget { $0 == toplevel }
+        toplevelMemo.forget { $0.toplevel == toplevel }
     }
 
     func hasState(_ accessible: AccessiblePointer, _ state: AtspiStateType) -> Bool {

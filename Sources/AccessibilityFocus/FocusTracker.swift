@@ -96,6 +96,12 @@ struct FocusTracker<Ref: Hashable> {
         return nil
     }
 
+    /// The process of the editable being followed, as its focus event named it.
+    var trackedPID: Int32? {
+        if case .tracking(let tracked) = state { return tracked.pid }
+        return nil
+    }
+
     mutating func handle(_ input: Input) -> Action {
         switch input {
         case .focused(let ref, let pid, let kind):

@@ -5,13 +5,16 @@ import CATSPI
 /// (and an application on the bus without a reported field is not adjusted).
 ///
 /// Once, at start, on the watcher thread: each application's windows are searched depth-first for the accessible
-/// with `ATSPI_STATE_FOCUSED`, active windows first. Subtrees that manage their descendants (tables, long lists)
-/// are skipped and the whole search stops after `budget` accessibles, so a huge document costs a bounded number of
-/// D-Bus calls (libatspi caches children and states after the first read).
+/// with `ATSPI_STATE_FOCUSED`, active windows first. Subtrees that are not showing are skipped, and so are those
+/// that manage their descendants (tables, long lists) unless they expose only a few (LibreOffice Writer's document:
+/// its visible paragraphs, the focused one among them); the whole search stops after `budget` accessibles, so a
+/// huge document costs a bounded number of D-Bus calls (libatspi caches children and states after the first read).
 enum InitialFocus {
     static let budget = 4000
     /// The children read of any one accessible.
     static let childLimit: Int32 = 512
+    /// A container that manages its descendants is searched when it exposes at most this many.
+    static let managedChildLimit: Int32 = 64
 
     /// The focused accessible of some application (a new reference the caller releases), or nil.
     static func find(using reader: AccessibleReader) -> AccessiblePointer? {
@@ -28,7 +31,7 @@ enum InitialFocus {
             + windows.filter { !reader.hasState($0, ATSPI_STATE_ACTIVE) }
         var found: AccessiblePointer?
         for window in ordered where found == nil {
-            found = search(window, reader: reader, left: &left)
+            found = searchWindow(window, reader: reader, left: &left)
         }
         for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
         return found
@@ -72,7 +75,7 @@ enum InitialFocus {
         var result = ActiveWindowFocus.noActiveWindow
         for window in children(of: application, limit: childLimit) {
             if case .noActiveWindow = result, reader.hasState(window, ATSPI_STATE_ACTIVE) {
-                result = search(window, reader: reader, left: &left).map { .focused($0) } ?? .nothingFocused
+                result = searchWindow(window, reader: reader, left: &left).map { .focused($0) } ?? .nothingFocused
             }
             g_object_unref(UnsafeMutableRawPointer(window))
         }
@@ -82,24 +85,57 @@ enum InitialFocus {
     /// The focused accessible inside `window` (a new reference the caller releases), or nil.
     static func find(in window: AccessiblePointer, using reader: AccessibleReader) -> AccessiblePointer? {
         var left = budget
-        return search(window, reader: reader, left: &left)
+        return searchWindow(window, reader: reader, left: &left)
     }
 
-    private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int)
+    /// A window's focused accessible; a focused container that manages its descendants (a Calc sheet keeps the
+    /// focus while one of its cells is edited in a paragraph beside it) only when nothing else in it is focused.
+    private static func searchWindow(_ window: AccessiblePointer, reader: AccessibleReader, left: inout Int)
+        -> AccessiblePointer?
+    {
+        var container: AccessiblePointer?
+        let found = search(window, reader: reader, left: &left, container: &container, isWindow: true)
+        guard found != nil else { return container }
+        if let container { g_object_unref(UnsafeMutableRawPointer(container)) }
+        return found
+    }
+
+
+    private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int,
+                               container: inout AccessiblePointer?, isWindow: Bool = false)
         -> AccessiblePointer?
     {
         guard left > 0 else { return nil }
         left -= 1
         if reader.hasState(node, ATSPI_STATE_FOCUSED) {
-            g_object_ref(UnsafeMutableRawPointer(node))
-            return node
+            guard reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) else {
+                g_object_ref(UnsafeMutableRawPointer(node))
+                return node
+            }
+            if container == nil {
+                g_object_ref(UnsafeMutableRawPointer(node))
+                container = node
+            }
         }
-        guard !reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) else { return nil }
+        // What is not showing holds no focus: LibreOffice's hidden menus are 1 700 of its 1 750 accessibles.
+        // A window is searched whatever it says (a minimized one may still hold its application's focus).
+        guard isWindow || reader.hasState(node, ATSPI_STATE_SHOWING) else { return nil }
+        var limit = childLimit
+        if reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) {
+            // A container that manages its descendants may have millions (a Calc sheet's cells); one that exposes
+            // a handful (a Writer document's visible paragraphs) is searched.
+            var error: UnsafeMutablePointer<GError>?
+            let count = atspi_accessible_get_child_count(node, &error)
+            if let error { g_error_free(error) }
+            guard count <= managedChildLimit else { return nil }
+            limit = managedChildLimit
+        }
         var found: AccessiblePointer?
-        for child in children(of: node, limit: childLimit) {
-            if found == nil { found = search(child, reader: reader, left: &left) }
+        for child in children(of: node, limit: limit) {
+            if found == nil { found = search(child, reader: reader, left: &left, container: &container) }
             g_object_unref(UnsafeMutableRawPointer(child))
         }
         return found
     }
+
 }

@@ -229,6 +229,9 @@ final class WatcherLoop: @unchecked Sendable {
             var (update, toplevel) = reader.read(field, change: change, timeMs: timeMs, knownToplevel: known)
             // The tracked field is held, so libatspi keeps this object (and its address) for it until it is let go.
             update.fieldID = UInt(bitPattern: field)
+            // An accessible its application has dropped names no process any more (LibreOffice drops a paragraph's
+            // once it scrolled out of view): the field is still the one followed, of the process its focus named.
+            if update.pid == 0, field == tracker.trackedField, let pid = tracker.trackedPID { update.pid = pid }
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
             post(update)  // unknown extents are asked again by the daemon (`FieldReads` in the engine)

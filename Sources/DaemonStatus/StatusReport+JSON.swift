@@ -5,7 +5,8 @@ import OskshiftCore
 ///     {"display":":1","pid":42,
 ///      "keyboard":{"window":4194307,"rect":{"x":0,"y":595,"width":1280,"height":205},"visible":true},
 ///      "focus":{"window":6291459,"class":"gtkform/GtkForm","frame":{...},"field":{...},"source":"pointer",
-///               "extents":"screen coordinates (gtk 3.24.38)"},
+///               "extents":"screen coordinates (gtk 3.24.38)",
+///               "fallback":"the pointer band around the last press: its application is not on the ..."},
 ///      "adjusted":[{"window":6291459,"original":{...},"original_state":"normal","current":{...},
 ///                   "restoring":false}],
 ///      "last_decision":"..."}
@@ -24,6 +25,7 @@ extension StatusReport {
                 ("window", .int(Int($0.window.raw))), ("class", $0.wmClass.map(JSONValue.string) ?? .null),
                 ("frame", Self.json($0.frame)), ("field", $0.field.map(Self.json) ?? .null),
                 ("source", .string($0.source)), ("extents", $0.extents.map(JSONValue.string) ?? .null),
+                ("fallback", $0.fallback.map(JSONValue.string) ?? .null),
             ]) } ?? .null),
             ("adjusted", .array(adjusted.map { .object([
                 ("window", .int(Int($0.window.raw))), ("original", Self.json($0.original)),
@@ -55,8 +57,10 @@ extension StatusReport {
             if case .string(let text)? = value["class"] { wmClass = text }
             var extents: String?
             if case .string(let text)? = value["extents"] { extents = text }
+            var fallback: String?
+            if case .string(let text)? = value["fallback"] { fallback = text }
             focus = Focus(window: window, wmClass: wmClass, frame: frame, field: Self.rect(value["field"]),
-                source: source, extents: extents)
+                source: source, extents: extents, fallback: fallback)
         }
         var adjusted: [Adjusted] = []
         for item in adjustedItems {

@@ -22,7 +22,8 @@ extension StatusReport {
         if let focus {
             let what = focus.wmClass.map { " \($0)" } ?? ""
             let field = focus.field.map { ", field \($0)" } ?? ""
-            lines.append("focus: \(focus.window)\(what), frame \(focus.frame)\(field) (\(focus.source))")
+            let source = focus.fallback.map { "\(focus.source), a fallback: \($0)" } ?? focus.source
+            lines.append("focus: \(focus.window)\(what), frame \(focus.frame)\(field) (\(source))")
             if let extents = focus.extents { lines.append("field extents: \(extents)") }
         } else {
             lines.append("focus: none")

@@ -30,9 +30,13 @@ public struct StatusReport: Equatable, Sendable {
         /// (e.g. "window-relative (GTK 4.8.3), placed at its X window's client position"); nil when its
         /// application has reported no editable field.
         public var extents: String?
+        /// Why that source is an X-side fallback although the configured order asks the accessibility bus
+        /// (`Engine.focusFallback`); nil when it is not one.
+        public var fallback: String?
 
         public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String,
-                    extents: String? = nil) {
+                    extents: String? = nil, fallback: String? = nil) {
+            self.fallback = fallback
             self.window = window
             self.wmClass = wmClass
             self.frame = frame
@@ -91,7 +95,8 @@ extension StatusReport {
                 window: focus.window.id,
                 wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
                 frame: focus.window.frame, field: engine.focusedField,
-                source: engine.focusSource?.rawValue ?? "-", extents: focus.window.pid.flatMap(extents))
+                source: engine.focusSource?.rawValue ?? "-", extents: focus.window.pid.flatMap(extents),
+                fallback: engine.focusFallback)
         }
         self.init(
             display: display, pid: pid, keyboard: keyboard, focus: focus,

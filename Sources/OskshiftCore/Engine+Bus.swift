@@ -37,6 +37,13 @@ extension Engine {
         return clock < deadline ? deadline : nil
     }
 
+    /// Why an X-side source speaks for `window` although the order asks the bus (`FocusSelection.fallback`).
+    func fallback(for window: WindowFacts, source: FocusSource?) -> String? {
+        FocusSelection.fallback(
+            accessible: accessibleState(of: window), order: configuration.settings(for: window.wmClass).focus,
+            source: source, busAbsent: !listensToBus && bus == .notUsed)
+    }
+
     /// What the accessibility bus says about `window`: its application's editable field when it is in this window;
     /// "no editable focus" when its application is on the bus; else silent.
     func accessibleState(of window: WindowFacts) -> FocusSelection.AccessibleState {

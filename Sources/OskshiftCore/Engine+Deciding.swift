@@ -52,9 +52,10 @@ extension Engine {
         case .wholeWindow: source = .window
         case .nothing: break
         }
+        let why = fallback(for: window, source: source)
         func decision(_ outcome: Decision.Outcome, field: Rect? = nil, overlap: Int = 0) -> Decision {
             Decision(window: window.id, source: source, field: field, keyboard: keyboard,
-                     overlap: overlap, mode: settings.mode, outcome: outcome)
+                     overlap: overlap, mode: settings.mode, outcome: outcome, fallback: why)
         }
         if let reason = exclusion(of: window, original: original, mode: settings.mode) {
             return decision(.excluded(reason))

@@ -61,9 +61,19 @@ extension Engine {
             readingOutOfView = (reported.window, reported.frameSize)
         }
         let field = reported?.trimmedToItsWindow()
-        let previous = accessibleFields[pid]
+        // One field per window: a window belongs to one process. A report about a window that names no process
+        // (0: the application could not be asked, e.g. LibreOffice had already dropped the paragraph's accessible
+        // after it scrolled out of view) belongs to the application that has that window's field; any other
+        // process's field in that window is replaced (two answers for one window, picked by chance, restored
+        // LibreOffice Writer with its caret under the keyboard and then ignored its next paragraphs).
+        var owner = pid
+        if pid == 0, let field, let known = accessibleFields.first(where: { $0.value.window == field.window })?.key {
+            owner = known
+        }
+        let previous = accessibleFields[owner]
         if let field, let previous, field.isStaleRepeat(of: previous) { return nil }
-        accessibleFields[pid] = field?.keepingKnownRects(of: previous)
+        if let field { accessibleFields = accessibleFields.filter { $0.key == owner || $0.value.window != field.window } }
+        accessibleFields[owner] = field?.keepingKnownRects(of: previous)
         readingJustArrived = field != nil
         if let field, adjustments[field.window]?.awaitingLayoutAt == field.frameSize {
             adjustments[field.window]?.awaitingLayoutAt = nil
@@ -72,8 +82,24 @@ extension Engine {
     }
 
     mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents) -> [Action]? {
-        adjustments[id]?.extents = extents
         if focus?.window.id == id { focus?.window.extents = extents }
+        guard var adjustment = adjustments[id], adjustment.extents != extents else { return [] }
+        adjustment.extents = extents
+        // A placement asked for with the old extents names a client size that makes another frame with the new
+        // ones: openbox takes a maximized window's borders away and gives them back only after the state change
+        // the placement waited for (measured: LibreOffice Writer, asked for 1280x550, got 1282x556, its bottom
+        // 6 px nearer the keyboard). Asked again with the new extents unless the window is already there; the
+        // frame it got meanwhile was no minimum size of the window's.
+        if adjustment.phase == .placed, adjustment.animation == nil, adjustment.current != adjustment.target {
+            adjustment.pending.removeAll { $0.frame == adjustment.target }
+            adjustment.keptHeight = nil
+            adjustment.queued = nil
+            adjustment.awaitingAnswerSince = nil
+            let move = adjustment.request(adjustment.target, now: clock)
+            adjustments[id] = adjustment
+            return move.map { [$0] } ?? []
+        }
+        adjustments[id] = adjustment
         return []
     }
 

@@ -131,6 +131,14 @@ public struct Engine: Sendable {
         }
     }
 
+    /// Why the focused window's focus rect comes from the X side although the order asks the accessibility bus
+    /// (e.g. "the pointer band around the last press: its application is not on the accessibility bus"); nil when
+    /// the bus speaks for it, or nothing does.
+    public var focusFallback: String? {
+        guard let focus else { return nil }
+        return fallback(for: focus.window, source: focusSource)
+    }
+
     /// The editable field the focused window's application reported, when it is on the accessibility bus and its
     /// focus is on editable text in that window.
     public var focusedAccessibleField: AccessibleField? {

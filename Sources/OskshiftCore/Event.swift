@@ -105,11 +105,14 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
     public var overlap: Int
     public var mode: AvoidanceMode
     public var outcome: Outcome
+    /// Why an X-side source speaks although the order asks the accessibility bus (`FocusSelection.fallback`).
+    public var fallback: String?
 
     public init(
         window: WindowID, source: FocusSource?, field: Rect?, keyboard: Rect?, overlap: Int, mode: AvoidanceMode,
-        outcome: Outcome
+        outcome: Outcome, fallback: String? = nil
     ) {
+        self.fallback = fallback
         self.window = window
         self.source = source
         self.field = field
@@ -133,7 +136,8 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .excluded(let why): outcomeText = "excluded (\(why))"
         case .released(let why): outcomeText = "released (\(why))"
         }
-        return "window=\(window) source=\(source?.rawValue ?? "-") field=\(field.map { "\($0)" } ?? "-") "
+        let why = fallback.map { " (fallback, \($0))" } ?? ""
+        return "window=\(window) source=\(source?.rawValue ?? "-")\(why) field=\(field.map { "\($0)" } ?? "-") "
             + "keyboard=\(keyboard.map { "\($0)" } ?? "-") overlap=\(overlap) mode=\(mode.rawValue) "
             + "action=\(outcomeText)"
     }

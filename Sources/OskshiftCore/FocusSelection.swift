@@ -66,6 +66,25 @@ public enum FocusSelection {
     /// The order names a source that the accessibility bus answers.
     public static func asksBus(_ order: [FocusSource]) -> Bool { order.contains(.caret) || order.contains(.widget) }
 
+    /// Why an X-side source (`input-focus`, `pointer`, `window`) speaks for a window although the order asks the
+    /// accessibility bus first: the one place that says which fallback is used and why, for the decision log and
+    /// `oskshift status`. Nil when the bus speaks, nothing does, or the order never asks the bus (then the X
+    /// sources are the configured choice, not a fallback). `busAbsent`: the daemon found no accessibility bus.
+    public static func fallback(accessible: AccessibleState, order: [FocusSource], source: FocusSource?,
+                                busAbsent: Bool) -> String? {
+        guard asksBus(order), case .silent = accessible, let source, source != .caret, source != .widget
+        else { return nil }
+        let band: String
+        switch source {
+        case .inputFocus: band = "the X input focus window"
+        case .pointer: band = "the pointer band around the last press"
+        case .window, .caret, .widget: band = "the whole window"
+        }
+        return busAbsent
+            ? "\(band): no accessibility bus"
+            : "\(band): its application is not on the accessibility bus (no field extents to read)"
+    }
+
     /// A `height` px band across the frame, centred on the press, inside the frame.
     static func band(around press: Point, frameSize: Size, height: Int) -> Rect? {
         let height = max(height, 1)

@@ -190,6 +190,14 @@ final class AccessibilityBridge {
         if close(toplevel.width, window.frame.width) && close(toplevel.height, window.frame.height) {
             return toplevel
         }
+        if toplevel.origin == window.frame.origin, toplevel.width == window.frame.width,
+           toplevel.height == window.client.height, window.client.height != window.frame.height {
+            // The frame's place and width with the client's height: LibreOffice (gtk3) reported 902x560+99+130 for
+            // its 902x585+99+130 frame (client 900x560) for seconds after its window was unmaximized and resized.
+            // Taken for the client, the frame at read was 2 px wider than it is and 20 px higher, and the engine
+            // waited for a layout at a size the window never had. At the frame's place now, it is the frame now.
+            return window.frame
+        }
         if close(toplevel.width, window.client.width) && close(toplevel.height, window.client.height) {
             return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,
                         width: toplevel.width + decoration.width, height: toplevel.height + decoration.height)

@@ -135,8 +135,8 @@ struct GTK4ExtentsTests {
     func gtk4EntriesAreSingleLine() {
         let gtk4 = AccessibleReader.ApplicationFacts(pid: 1, toolkit: "GTK", toolkitVersion: "4.8.3")
         let gtk3 = AccessibleReader.ApplicationFacts(pid: 1, toolkit: "gtk", toolkitVersion: "3.24.38")
-        let entry = AccessibleReader.FieldStates(editable: true)
-        let view = AccessibleReader.FieldStates(editable: true, multiLine: true)
+        let entry = TextFieldStates(editable: true)
+        let view = TextFieldStates(editable: true, multiLine: true)
         #expect(gtk4.lineMode(entry) == .single)
         #expect(gtk4.lineMode(view) == .multi)
         #expect(gtk3.lineMode(entry) == .unknown)

@@ -62,7 +62,8 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
         #expect(shown.json.text == """
             {"display":":7","pid":4242,"keyboard":{"window":4194307,"rect":{"x":0,"y":595,"width":1280,"height":205},\
             "visible":true},"focus":{"window":6291459,"class":"gtkform/GtkForm","frame":{"x":390,"y":162,"width":500,\
-            "height":420},"field":{"x":399,"y":529,"width":482,"height":34},"source":"pointer","extents":null},\
+            "height":420},"field":{"x":399,"y":529,"width":482,"height":34},"source":"pointer","extents":null,\
+            "fallback":null},\
             "adjusted":[{"window":\
             6291459,"original":{"x":390,"y":370,"width":500,"height":420},"original_state":"normal","current":{"x":390,\
             "y":162,"width":500,"height":420},"restoring":false}],"last_decision":"window=0x600003 action=adjust"}
@@ -82,7 +83,16 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
             adjusted:
             """))
         #expect(report.json.text.contains(
-            #""source":"widget","extents":"window-relative (GTK 4.8.3), placed at its X window's client position"}"#))
+            #""source":"widget","extents":"window-relative (GTK 4.8.3), placed at its X window's client position","fallback":null}"#))
+    }
+
+    @Test("A fallback source is named with its reason, in the text and in the JSON form read back")
+    func aFallbackIsNamedWithItsReason() {
+        var report = shown
+        report.focus?.fallback = "the pointer band around the last press: its application is not on the accessibility bus"
+        #expect(report.text.contains("field 482x34+399+529 (pointer, a fallback: the pointer band around the last "
+            + "press: its application is not on the accessibility bus)\n"))
+        #expect(report.json.text.contains(#""source":"pointer","extents":null,"fallback":"the pointer band around the last press: "#))
         #expect(StatusReport(jsonText: report.json.text) == report)
     }
 

@@ -32,7 +32,8 @@ struct OffsetTests {
         let actions = driver.sendTraced(.keyboardShown(Fixture.bottomKeyboard))
         #expect(actions == [.log(Decision(window: Fixture.a, source: .inputFocus, field: Rect(120, 420, 200, 30),
                                           keyboard: Fixture.bottomKeyboard, overlap: -102, mode: .offset,
-                                          outcome: .notCovered))])
+                                          outcome: .notCovered,
+                                          fallback: "the X input focus window: no accessibility bus"))])
     }
 
     @Test("A window whose bottom is already above the keyboard is left alone")

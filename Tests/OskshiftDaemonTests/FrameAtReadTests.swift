@@ -28,6 +28,12 @@ struct FrameAtReadTests {
             == Rect(x: 100, y: 200, width: 402, height: 325))
     }
 
+    @Test("The frame's place and width with the client's height (LibreOffice after an unmaximize) is the frame now")
+    func frameWidthWithClientHeight() {
+        let read = Rect(x: 100, y: 80, width: 402, height: 300)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2) == frame)
+    }
+
     @Test("Read before an inset shrank the window: the frame's width tells it, the height is the reported one")
     func readBeforeTheHeightChanged() {
         let shrunkFrame = Rect(x: 100, y: 0, width: 402, height: 200)

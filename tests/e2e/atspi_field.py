@@ -4,18 +4,26 @@
     atspi_field.py PID NAME                   the accessible named NAME
     atspi_field.py PID --showing-text         the largest showing accessible with role "text" (a real application's
                                               unnamed editor, e.g. featherpad's)
-    atspi_field.py PID --focused              the focused editable accessible (GTK 4 sets no "showing" state on
-                                              its fields)
+    atspi_field.py PID --focused              the accessible with state FOCUSED in the application's active window
+                                              (a LibreOffice paragraph or cell editor, a VTE terminal); for GTK 4,
+                                              which sets no "showing" state on its fields, the focused editable
     add --grab-focus to focus it first (Component.grabFocus, as an assistive technology would)
 
 Prints one line of JSON: {"widget": [x, y, w, h], "caret": [x, y, w, h] or null, "coordinates": "screen"} in
-screen coordinates. GTK 4 has no screen coordinates (its "screen" extents are window-relative, its text refuses
-them): for it the rects are read in window coordinates, "coordinates" is "window" and "toplevel" gives the
-top-level's extents in the same coordinates (its size: the window's content), to be placed by the caller at the X
-client's position. The caret box is the character box at the caret offset; at the end of the text GTK reports an
-empty box there, so the box of the character before it is used, moved past that character (as the daemon's
-watcher does); an application that gives no character boxes (GTK 4 entries) has caret null. Run with
-/usr/bin/python3 (pyatspi); the accessibility bus is found through the session bus in the environment.
+screen coordinates, with "role" and "pane_offset" ([dx, dy] or null) added for --focused. GTK 4 has no screen
+coordinates (its "screen" extents are window-relative, its text refuses them): for it the rects are read in window
+coordinates, "coordinates" is "window" and "toplevel" gives the top-level's extents in the same coordinates (its
+size: the window's content), to be placed by the caller at the X client's position. The caret box is the character
+box at the caret offset; at the end of the text GTK reports an empty box there, so the box of the character before
+it is used, moved past that character (as the daemon's watcher does); an application that gives no character boxes
+(GTK 4 entries) has caret null. Run with /usr/bin/python3 (pyatspi); the accessibility bus is found through the
+session bus in the environment.
+
+LibreOffice's VCL (gtk3 plugin) reports what lies under its root pane 25 px higher than it is drawn: the pane
+claims 1280x756+0+19 while the GTK panel that holds it (found among the frame's descendants, not as the pane's
+parent, which VCL says is the frame) is at 1280x756+0+44. This reader measures that displacement on its own and
+reports the rects where they are on the screen, with the displacement in "pane_offset"; the tests check the
+corrected caret against the pixels drawn (office_clients.py).
 """
 import json
 import sys
@@ -72,19 +80,91 @@ def toplevel_of(accessible):
         if node.getRoleName() in ("frame", "window", "dialog"):
             return node
         node = node.parent
+def focused(application):
+    """The FOCUSED accessible under the application's active window: showing subtrees only, and containers that
+    manage their descendants only when they expose few (a Writer document's visible paragraphs, not a sheet's
+    cells)."""
+    containers = []
+
+    def search(node, depth):
+        try:
+            states = node.getState()
+            if states.contains(pyatspi.STATE_FOCUSED):
+                # A Calc sheet keeps the focus while one of its cells is edited in a paragraph beside it.
+                if not states.contains(pyatspi.STATE_MANAGES_DESCENDANTS):
+                    return node
+                containers.append(node)
+            if depth > 40 or (depth > 1 and not states.contains(pyatspi.STATE_SHOWING)):
+                return None
+            if states.contains(pyatspi.STATE_MANAGES_DESCENDANTS) and node.childCount > 64:
+                return None
+            for index in range(min(node.childCount, 512)):
+                child = node[index]
+                found = search(child, depth + 1) if child is not None else None
+                if found is not None:
+                    return found
+        except Exception:  # noqa: BLE001 - an accessible that went away is skipped
+            return None
+        return None
+    for window in (application[i] for i in range(application.childCount)):
+        try:
+            if window is not None and window.getState().contains(pyatspi.STATE_ACTIVE):
+                return search(window, 1) or (containers[0] if containers else None)
+        except Exception:  # noqa: BLE001
+            continue
+    return None
+
+
+def pane_offset(accessible):
+    """[dx, dy] to add to the accessible's rects when it lies under a root pane reported elsewhere than the node
+    that holds it among the application's windows' descendants (at the same size); None when there is nothing to
+    correct. The pane's parent as reported is no help: LibreOffice's VCL names a frame of its own."""
+    pane, node = None, accessible
+    while node is not None and pane is None:
+        if node.getRole() == pyatspi.ROLE_ROOT_PANE:
+            pane = node
+        node = node.parent
+    if pane is None:
+        return None
+    def children(holder):
+        try:
+            return [child for child in (holder[i] for i in range(min(holder.childCount, 16))) if child is not None]
+        except Exception:  # noqa: BLE001 - an accessible that went away has no children to search
+            return []
+
+    def showing(node):
+        try:
+            return node.getState().contains(pyatspi.STATE_SHOWING)
+        except Exception:  # noqa: BLE001
+            return False
+
+    level = [pane.getApplication()]
+    for depth in range(4):
+        following = []
+        for holder in level:
+            kids = children(holder)
+            if any(child == pane for child in kids):
+                outer, inner = extents(holder), extents(pane)
+                if outer[2:] == inner[2:] and outer[:2] != inner[:2]:
+                    return [outer[0] - inner[0], outer[1] - inner[1]]
+                return None
+            following += [child for child in kids if depth == 0 or showing(child)]
+        level = following
     return None
 
 
 def find(application, name):
     if name == "--focused":
-        for node in nodes(application):
-            try:
-                state = node.getState()
-                if state.contains(pyatspi.STATE_FOCUSED) and state.contains(pyatspi.STATE_EDITABLE):
-                    return node
-            except Exception:  # noqa: BLE001
-                continue
-        return None
+        if is_gtk4(application):
+            for node in nodes(application):
+                try:
+                    state = node.getState()
+                    if state.contains(pyatspi.STATE_FOCUSED) and state.contains(pyatspi.STATE_EDITABLE):
+                        return node
+                except Exception:  # noqa: BLE001
+                    continue
+            return None
+        return focused(application)
     if name == "--showing-text":
         texts = []
         for node in nodes(application):
@@ -125,9 +205,16 @@ def main():
             print(json.dumps({"widget": extents(accessible, pyatspi.WINDOW_COORDS),
                               "caret": caret_box(accessible, pyatspi.WINDOW_COORDS), "coordinates": "window",
                               "toplevel": extents(toplevel, pyatspi.WINDOW_COORDS) if toplevel else None}))
-        else:
-            print(json.dumps({"widget": extents(accessible), "caret": caret_box(accessible),
-                              "coordinates": "screen"}))
+            return 0
+        offset = pane_offset(accessible)
+        widget, caret = extents(accessible), caret_box(accessible)
+        if offset:
+            widget = [widget[0] + offset[0], widget[1] + offset[1]] + widget[2:]
+            caret = caret and [caret[0] + offset[0], caret[1] + offset[1]] + caret[2:]
+        report = {"widget": widget, "caret": caret, "coordinates": "screen"}
+        if name == "--focused":
+            report.update(role=accessible.getRoleName(), pane_offset=offset)
+        print(json.dumps(report))
         return 0
     print("null")
     return 1

@@ -47,14 +47,16 @@ class AccessibleApp:
         self.desktop.run("xdotool", "key", "--delay", "30", *keys)
 
     def field(self, name, grab_focus=False):
-        """{"widget": Rect, "caret": Rect or None} in root coordinates, or None when the application does not say."""
+        """{"widget": Rect, "caret": Rect or None, "role": str, "pane_offset": [dx, dy] or None} in root coordinates
+        (atspi_field.py), or None when the application does not say."""
         args = [PYTHON_WITH_GI, FIELD_QUERY, str(self.process.pid), name] + (["--grab-focus"] if grab_focus else [])
         out = self.desktop.run(*args, check=False, timeout=20)
         lines = out.strip().splitlines()
         data = json.loads(lines[-1]) if lines else None
         if not data:
             return None
-        return {key: Rect(*value) if value else None for key, value in data.items() if key != "coordinates"}
+        return {key: (Rect(*value) if value else None) if key in ("widget", "caret", "toplevel") else value
+                for key, value in data.items() if key != "coordinates"}
 
     def wait_field(self, name, timeout=10):
         """The field once the application is on the bus and reports it with a size."""
