@@ -36,7 +36,7 @@ class Gtk4Demo:
     name = "gtk4"
     title = "GTK 4 form"
 
-    def start(self, harness):
+    def start(self, harness, keyboard_top):
         from gtk4_clients import Gtk4Form
         self.form = Gtk4Form(harness, "gtk4-demo", "--entries", "6", "--geometry", "420x320+430+460",
                              "--focus", "entry-6")
@@ -51,11 +51,19 @@ class WriterDemo:
     name = "writer"
     title = "LibreOffice Writer"
 
-    def start(self, harness):
-        from office_clients import Writer
-        self.writer = Writer(harness)
-        self.writer.place(900, 560, 190, 230)
-        self.writer.type_lines_to_bottom()
+    def start(self, harness, keyboard_top):
+        from office_clients import LibreOffice
+        self.writer = LibreOffice(harness, "--writer", "Writer")
+        self.writer.place(900, 560, 190, 200)
+        self.writer.type_until_focused("paragraph", "a")
+        # Line after line (Return, then a letter: Writer applies a Return after a Return only at the next key)
+        # until the caret's line is well inside where the keyboard will be.
+        for _ in range(40):
+            caret = wait_for(self.writer.caret, timeout=5, what="Writer's caret")
+            if caret.y > keyboard_top + 60:
+                break
+            self.writer.key("Return", "a")
+            wait_for(lambda: (self.writer.caret() or caret).y > caret.y, timeout=5, what="the caret on a new line")
         return self.writer
 
     def field(self):
@@ -66,10 +74,11 @@ def demo(binary, application, out):
     os.makedirs(os.path.join(out, "logs"))
     desktop = Desktop(wm="openbox", log_dir=os.path.join(out, "logs")).start()
     harness = Harness(desktop, os.path.join(out, "logs"))
+    harness.test_dir = out  # where the LibreOffice client saves a screenshot when it finds no focused paragraph
     try:
         set_accessibility_switch(desktop, True)
         keyboard = Xvkbd(desktop).start()
-        app = application.start(harness)
+        app = application.start(harness, keyboard.rect().y)  # xvkbd keeps its place while hidden
         original = app.frame()
         field = wait_for(application.field, timeout=20, what="the %s field over AT-SPI" % application.title)
 

@@ -5,10 +5,11 @@ import CATSPI
 /// (and an application on the bus without a reported field is not adjusted).
 ///
 /// Once, at start, on the watcher thread: each application's windows are searched depth-first for the accessible
-/// with `ATSPI_STATE_FOCUSED`, active windows first. Subtrees that are not showing are skipped, and so are those
-/// that manage their descendants (tables, long lists) unless they expose only a few (LibreOffice Writer's document:
-/// its visible paragraphs, the focused one among them); the whole search stops after `budget` accessibles, so a
-/// huge document costs a bounded number of D-Bus calls (libatspi caches children and states after the first read).
+/// with `ATSPI_STATE_FOCUSED`, active windows first. Subtrees that are not showing are skipped (not in GTK 4, which
+/// marks only its windows), and so are those that manage their descendants (tables, long lists) unless they expose
+/// only a few (LibreOffice Writer's document: its visible paragraphs, the focused one among them); the whole search
+/// stops after `budget` accessibles, so a huge document costs a bounded number of D-Bus calls (libatspi caches
+/// children and states after the first read).
 enum InitialFocus {
     static let budget = 4000
     /// The children read of any one accessible.
@@ -21,20 +22,39 @@ enum InitialFocus {
         guard let desktop = atspi_get_desktop(0) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
         var left = budget
-        var windows: [AccessiblePointer] = []
+        var windows: [(window: AccessiblePointer, showingMarked: Bool)] = []
         for application in children(of: desktop, limit: childLimit) {
-            windows += children(of: application, limit: childLimit)
+            let showingMarked = marksFieldsShowing(application)
+            windows += children(of: application, limit: childLimit).map { ($0, showingMarked) }
             g_object_unref(UnsafeMutableRawPointer(application))
         }
         // The active window holds the focus that counts; others keep a focused child of their own.
-        let ordered = windows.filter { reader.hasState($0, ATSPI_STATE_ACTIVE) }
-            + windows.filter { !reader.hasState($0, ATSPI_STATE_ACTIVE) }
+        let ordered = windows.filter { reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
+            + windows.filter { !reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
         var found: AccessiblePointer?
-        for window in ordered where found == nil {
-            found = searchWindow(window, reader: reader, left: &left)
+        for (window, showingMarked) in ordered where found == nil {
+            found = searchWindow(window, reader: reader, left: &left, skipsHidden: showingMarked)
         }
-        for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
+        for (window, _) in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
         return found
+    }
+
+    /// Whether the application marks what is on screen `SHOWING`: GTK 4.8 marks only its windows (measured,
+    /// docs/accessibility.md, "GTK 4"), so there what is not marked may still hold the focus.
+    private static func marksFieldsShowing(_ application: AccessiblePointer) -> Bool {
+        func string(_ read: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<gchar>?)
+            -> String
+        {
+            var error: UnsafeMutablePointer<GError>?
+            defer { if let error { g_error_free(error) } }
+            guard let value = read(&error) else { return "" }
+            defer { g_free(value) }
+            return String(cString: value)
+        }
+        let coordinates = AccessibleFocusUpdate.Coordinates.reported(
+            byToolkit: string { atspi_accessible_get_toolkit_name(application, $0) },
+            version: string { atspi_accessible_get_toolkit_version(application, $0) })
+        return coordinates != .window
     }
 
     /// The application whose bus name is `busName`, among the desktop's children (a new reference the caller
@@ -90,11 +110,12 @@ enum InitialFocus {
 
     /// A window's focused accessible; a focused container that manages its descendants (a Calc sheet keeps the
     /// focus while one of its cells is edited in a paragraph beside it) only when nothing else in it is focused.
-    private static func searchWindow(_ window: AccessiblePointer, reader: AccessibleReader, left: inout Int)
-        -> AccessiblePointer?
+    private static func searchWindow(_ window: AccessiblePointer, reader: AccessibleReader, left: inout Int,
+                                     skipsHidden: Bool = false) -> AccessiblePointer?
     {
         var container: AccessiblePointer?
-        let found = search(window, reader: reader, left: &left, container: &container, isWindow: true)
+        let found = search(window, reader: reader, left: &left, container: &container, isWindow: true,
+                           skipsHidden: skipsHidden)
         guard found != nil else { return container }
         if let container { g_object_unref(UnsafeMutableRawPointer(container)) }
         return found
@@ -102,7 +123,7 @@ enum InitialFocus {
 
 
     private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int,
-                               container: inout AccessiblePointer?, isWindow: Bool = false)
+                               container: inout AccessiblePointer?, isWindow: Bool = false, skipsHidden: Bool)
         -> AccessiblePointer?
     {
         guard left > 0 else { return nil }
@@ -119,7 +140,7 @@ enum InitialFocus {
         }
         // What is not showing holds no focus: LibreOffice's hidden menus are 1 700 of its 1 750 accessibles.
         // A window is searched whatever it says (a minimized one may still hold its application's focus).
-        guard isWindow || reader.hasState(node, ATSPI_STATE_SHOWING) else { return nil }
+        guard isWindow || !skipsHidden || reader.hasState(node, ATSPI_STATE_SHOWING) else { return nil }
         var limit = childLimit
         if reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) {
             // A container that manages its descendants may have millions (a Calc sheet's cells); one that exposes
@@ -132,7 +153,9 @@ enum InitialFocus {
         }
         var found: AccessiblePointer?
         for child in children(of: node, limit: limit) {
-            if found == nil { found = search(child, reader: reader, left: &left, container: &container) }
+            if found == nil {
+                found = search(child, reader: reader, left: &left, container: &container, skipsHidden: skipsHidden)
+            }
             g_object_unref(UnsafeMutableRawPointer(child))
         }
         return found

@@ -159,6 +159,19 @@ class Gtk4TestCase(DesktopTestCase):
         self.keyboard.hide()
         self.assertFrameBecomes(form, saved[0], daemon=self.daemon)
 
+    def test_a_bottom_entry_focused_before_the_daemon_started_is_cleared_when_it_starts_with_the_keyboard_up(self):
+        # The focus GTK 4 already has is found at start, in a window whose fields are not marked showing.
+        self.daemon.stop()
+        form = self.form("before-daemon", *FORM_AT_BOTTOM, "--focus", "entry-6")
+        original = form.frame()
+        bottom = form.accessible("entry-6")["widget"]
+        keyboard = self.keyboard.show()
+        self.assertFrameStays(form, original, duration=0.2)
+        daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
+        self.assertFrameBecomes(form, self.expected_frame(original, bottom, keyboard), daemon=daemon)
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
     def test_a_window_whose_focus_is_on_a_button_is_not_moved(self):
         form = self.form("button-form", *FORM_AT_BOTTOM, "--button", "--focus", "button")
         original = form.frame()
