@@ -46,6 +46,10 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var change: Change
     /// CLOCK_MONOTONIC milliseconds when the event that caused this update arrived on the watcher thread.
     public var timeMs: UInt64
+    /// CLOCK_MONOTONIC microseconds: the event's arrival on the watcher thread, and the end of the reads it caused
+    /// (0 when not stamped). Only for the traced log (`OSKSHIFT_TRACE_CLOCK`, BENCHMARKS.md): where a tap's time goes.
+    public var receivedUs: UInt64 = 0
+    public var readUs: UInt64 = 0
 
     public init(
         editable: Bool, pid: Int32, fieldID: UInt = 0, widget: Rect? = nil, caret: Rect? = nil,
@@ -91,8 +95,10 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         func text(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
+        let stamps = receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)"
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"
+            + stamps
     }
 }
 

@@ -127,7 +127,7 @@ final class WatcherLoop: @unchecked Sendable {
     // MARK: - Events
 
     fileprivate func handle(_ event: UnsafeMutablePointer<AtspiEvent>) {
-        let timeMs = Self.now()
+        let timeMs = Self.now(), receivedUs = MonotonicClock.microseconds()
         guard let source = event.pointee.source, let type = event.pointee.type else { return }
         guard let watched = WatchedEvent.classify(type: String(cString: type), detail1: event.pointee.detail1)
         else { return }
@@ -151,7 +151,7 @@ final class WatcherLoop: @unchecked Sendable {
             case .boundsChanged:
                 input = .boundsChanged(source, size: size)
             }
-            perform(tracker.handle(input), timeMs: timeMs)
+            perform(tracker.handle(input), timeMs: timeMs, receivedUs: receivedUs)
         }
     }
 
@@ -170,7 +170,8 @@ final class WatcherLoop: @unchecked Sendable {
         busy = false
     }
 
-    private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64) {
+    private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64,
+                         receivedUs: UInt64 = MonotonicClock.microseconds()) {
         switch action {
         case .none:
             break
@@ -182,6 +183,8 @@ final class WatcherLoop: @unchecked Sendable {
             var (update, toplevel) = reader.read(field, change: change, timeMs: timeMs, knownToplevel: known)
             // The tracked field is held, so libatspi keeps this object (and its address) for it until it is let go.
             update.fieldID = UInt(bitPattern: field)
+            update.receivedUs = receivedUs
+            update.readUs = MonotonicClock.microseconds()
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
             post(update)  // unknown extents are asked again by the daemon (`FieldReads` in the engine)
