@@ -49,6 +49,13 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// CLOCK_MONOTONIC microseconds: the event's arrival on the watcher thread, and the end of the reads it caused
     /// (0 when not stamped). Only for the traced log (`OSKSHIFT_TRACE_CLOCK`, BENCHMARKS.md): where a tap's time goes.
     public var receivedUs: UInt64 = 0
+    /// The field in the application's WINDOW coordinates (`ATSPI_COORD_TYPE_WINDOW`), read instead of `widget` and
+    /// `toplevel` for a newly focused field of a top-level already read in screen coordinates
+    /// (`WindowCoordinates`): one round trip instead of two. nil on the screen path.
+    public var widgetInWindow: Rect?
+    /// Names the field's top-level accessible for as long as the watcher runs (never reused; 0 when unknown): the
+    /// daemon places `widgetInWindow` on the X window it matched for this top-level at a screen-path read.
+    public var toplevelID: UInt = 0
     public var readUs: UInt64 = 0
 
     public init(
@@ -80,6 +87,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         copy.widget = widget?.scaled(by: factor)
         copy.caret = caret?.scaled(by: factor)
         copy.toplevel = toplevel?.scaled(by: factor)
+        copy.widgetInWindow = widgetInWindow?.scaled(by: factor)
         return copy
     }
 
@@ -87,7 +95,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// posted again (focus events arrive twice).
     public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
         editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
-            && caret == other.caret
+            && caret == other.caret && widgetInWindow == other.widgetInWindow
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
     }
 
@@ -95,7 +103,8 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         func text(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
-        let stamps = receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)"
+        let inWindow = widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? ""
+        let stamps = inWindow + (receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)")
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"
             + stamps

@@ -6,6 +6,9 @@ import CATSPI
 struct AccessibleMemo<Value> {
     static var capacity: Int { 512 }
     private var entries: [AccessiblePointer: Value] = [:]
+    /// Counts the times the memo started over (or was emptied): what was keyed by its accessibles' addresses
+    /// elsewhere is stale from then on.
+    private(set) var generation = 0
     private let retain: (Value) -> Void
     private let release: (Value) -> Void
 
@@ -36,6 +39,7 @@ struct AccessibleMemo<Value> {
 
     mutating func removeAll() {
         forget { _ in true }
+        generation += 1
     }
 }
 
@@ -46,6 +50,11 @@ extension AccessibleMemo where Value == AccessiblePointer {
     static func toplevels() -> Self {
         Self(retain: { g_object_ref(UnsafeMutableRawPointer($0)) },
              release: { g_object_unref(UnsafeMutableRawPointer($0)) })
+    }
+
+    /// Whether `toplevel` is some remembered accessible's top-level (so the memo references it).
+    func holds(_ toplevel: AccessiblePointer) -> Bool {
+        entries.values.contains(toplevel)
     }
 
     /// A new reference to the remembered top-level of `accessible`, or nil.

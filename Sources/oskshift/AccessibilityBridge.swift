@@ -19,6 +19,10 @@ final class AccessibilityBridge {
     let verbose: Bool
     /// Readable when the watcher posted reports, the hide timer expired, or a command ended.
     let fileDescriptor: Int32
+    /// The X window (and scale) each top-level was matched to at its last screen-path read, by the watcher's
+    /// `toplevelID`: where a field read in window coordinates goes (`WindowCoordinates`).
+    private var toplevelWindows: [UInt: (window: WindowID, scale: Int)] = [:]
+    static let toplevelWindowsKept = 256
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -129,11 +133,16 @@ final class AccessibilityBridge {
         let candidates = adapter.topLevelCandidates(pid: update.pid).map {
             AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client)
         }
+        if let inWindow = update.widgetInWindow { return applyInWindow(update, inWindow, among: candidates) }
         guard let match = AccessibleWindowMatcher.match(update, among: candidates),
             let window = candidates.first(where: { $0.id == match.id })
         else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
             return [.accessibleFieldUnmatched(pid: update.pid)]
+        }
+        if update.toplevelID != 0 {
+            if toplevelWindows.count >= Self.toplevelWindowsKept { toplevelWindows.removeAll() }
+            toplevelWindows[update.toplevelID] = (match.id, match.scale)
         }
         let root = match.apply(to: update)
         let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1)
@@ -148,6 +157,28 @@ final class AccessibilityBridge {
             window: match.id, identity: update.fieldID, widget: root.widget?.relative(to: frame.origin),
             caret: root.caret?.relative(to: frame.origin), frameSize: frame.size, change: change,
             singleLine: update.lineMode == .single)
+        return [.accessibleFocus(pid: update.pid, field)]
+    }
+
+    /// A field read in window coordinates: placed on the X window its top-level was matched to, at that window's
+    /// frame now (its size is the layout the application answered in: it was not moving when the user focused a
+    /// field). Without that window (gone, or never matched), the field is read again on the screen path.
+    private func applyInWindow(_ update: AccessibleFocusUpdate, _ inWindow: Rect,
+                               among candidates: [AccessibleWindowCandidate<WindowID>]) -> [Event] {
+        guard let known = toplevelWindows[update.toplevelID],
+              let window = candidates.first(where: { $0.id == known.window }),
+              let origin = WindowCoordinates.origin(forToolkit: update.toolkit)
+        else {
+            toplevelWindows[update.toplevelID] = nil
+            if verbose { Log.line("note: accessibility: top-level \(update.toplevelID) has no X window; read again") }
+            watcher?.readFocusedField()
+            return [.accessibleFieldUnmatched(pid: update.pid)]
+        }
+        let widget = WindowCoordinates.fieldRelativeToFrame(inWindow, origin: origin, scale: known.scale,
+                                                            frame: window.frame, client: window.client)
+        let field = AccessibleField(
+            window: known.window, identity: update.fieldID, widget: widget, caret: nil, frameSize: window.frame.size,
+            change: .focus, singleLine: update.lineMode == .single)
         return [.accessibleFocus(pid: update.pid, field)]
     }
 
