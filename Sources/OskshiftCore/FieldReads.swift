@@ -7,7 +7,8 @@
 ///   and the window would climb); a read once the window has been still for a while is consistent. Read
 ///   `afterWindowMovesMs` after the last configure of a burst.
 /// - A newly focused field with unknown extents: Firefox answers -1 right after a focus move and may send no
-///   event once it knows them. Read at `unknownExtentsMs`.
+///   event once it knows them. Read at `unknownExtentsMs`: soon at first (a read is one round trip, and the user
+///   is waiting for the window to move), then less and less often.
 /// - After shrinking a window whose application does not scroll its field into the smaller view (kiosk browsers):
 ///   `ScrollTo` at once and at `revealAttemptsMs` (a browser ignores one that arrives before it handled its resize:
 ///   Firefox ESR up to 30 ms after the new size), each followed by a read, and one last read at `afterRevealMs`.
@@ -19,7 +20,7 @@
 /// attempts are kept, until a newer shrink starts attempts of its own (the browser must handle that resize first).
 struct FieldReads: Equatable, Sendable {
     static let afterWindowMovesMs = [80, 400]
-    static let unknownExtentsMs = [100, 400, 1200, 3000]
+    static let unknownExtentsMs = [10, 30, 100, 400, 1200, 3000]
     static let revealAttemptsMs = [60, 150]
     static let afterRevealMs = 250
     static let revealRetryMs = 100

@@ -130,9 +130,10 @@ def main_floor():
         samples = measure_floor(desktop, form, expected_y, original.height, runs)
         from measure_browser_tap import daemon_steps
         log_text = daemon.log()
-        for sample in samples:
+        bounds = [sample["started"] for sample in samples] + [float("inf")]
+        for sample, until in zip(samples, bounds[1:]):
             started = sample.pop("started")
-            steps = daemon_steps(log_text, started)
+            steps = daemon_steps(log_text, started, until)
             for key in ("received", "read", "drained", "move"):
                 if key in steps:
                     sample[key] = steps[key] - started

@@ -212,14 +212,14 @@ def is_clear(box, keyboard_top):
     return width > 0 and height > 0 and y >= 0 and y + height + MARGIN <= keyboard_top
 
 
-def daemon_steps(log_text, since_ms):
-    """The daemon's stamped steps after `since_ms` (CLOCK_MONOTONIC ms): its receipt and read of the first focus
-    event, and the flush of the batch that carried each kind of request (`last_flush`: the last one)."""
+def daemon_steps(log_text, since_ms, until_ms=float("inf")):
+    """The daemon's stamped steps between `since_ms` and `until_ms` (CLOCK_MONOTONIC ms): its receipt and read of
+    the first focus event, and the flush of the batch that carried each kind of request (`last_flush`: the last)."""
     steps = {}
     batch = set()
     for line in log_text.splitlines():
         match = STAMP.match(line)
-        if not match or float(match.group(1)) < since_ms:
+        if not match or not since_ms <= float(match.group(1)) < until_ms:
             continue
         at, text = float(match.group(1)), match.group(2)
         if text.startswith("accessibility: ") and "change=focus editable" in text and "received" not in steps:
