@@ -100,6 +100,13 @@ final class AccessibilityBridge {
             case .applications(let pids):
                 events.append(.accessibleApplications(pids.subtracting(keyboards)))
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
+                if verbose {
+                    // The trace keeps what was read (and when: a traced log times the first of a pair), not only
+                    // what counted.
+                    for earlier in updates where earlier.pid == update.pid {
+                        Log.line("note: accessibility: superseded in its batch: \(earlier)")
+                    }
+                }
                 updates.removeAll { $0.pid == update.pid }
                 updates.append(update)
             case .focus:

@@ -156,6 +156,25 @@ struct FieldReadsTests {
         #expect(server.frames.map(\.frame) == [Rect(100, 100, 400, 452)], "the window holds still meanwhile")
     }
 
+    @Test("""
+        A browser that answers the first ScrollTo 90 ms late, at its new size and not scrolled, gets the next \
+        attempt at once instead of at 150 ms; the last read stays at 250 ms
+        """)
+    func aLateAnswerAtTheNewSizeBringsTheNextAttemptForward() {
+        var driver = shrinking(duration: 0)
+        let shrunk = Rect(100, 100, 400, 452)
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).contains(
+            .moveResize(Fixture.a, frame: shrunk, extents: Fixture.extents)))
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: shrunk)) == [.revealField(Fixture.a),
+                                                                              .startTimer(intervalMs: 60)])
+        #expect(driver.send(.timerFired, after: 60) == [.revealField(Fixture.a), .startTimer(intervalMs: 90)])
+        let late = Fixture.accessible(widget: Rect(120, 690, 200, 30), frame: shrunk, change: .still)
+        #expect(driver.send(late, after: 30) == [.revealField(Fixture.a), .startTimer(intervalMs: 160)])
+        let scrolled = Fixture.accessible(widget: Rect(120, 400, 200, 30), frame: shrunk, change: .still)
+        #expect(driver.send(scrolled, after: 5) == [])
+        #expect(driver.send(.timerFired, after: 155) == [.readField, .stopTimer])
+    }
+
     @Test("A field that stays outside its shrunk window is asked for the last time at 950 ms, within 1 s of the first")
     func revealGivesUpAfterOneSecond() {
         var driver = shrinking(duration: 0)
