@@ -100,11 +100,14 @@ struct AccessibleReader {
         } else {
             toplevel = toplevelAncestor(of: accessible)
         }
-        if change == .focus, lineMode == .single, let toplevel,
+        if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
            WindowCoordinates.origin(forToolkit: app.toolkit) != nil, let id = postedID(of: toplevel),
            let inWindow = extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect {
-            // A newly focused field of a window already placed (its top-level read on the screen path): the field
-            // relative to its window is all the daemon needs, one round trip instead of two (`WindowCoordinates`).
+            // A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the
+            // screen path): the field relative to its window is all the daemon needs, one round trip instead of two
+            // (`WindowCoordinates`), and it cannot be half before and half after a move of the window. On the screen
+            // path Firefox's caret event right after our move answered the field where it was before the move and
+            // its top-level where it was after, and the window climbed by the move once more.
             var update = AccessibleFocusUpdate(
                 editable: states.editable, pid: app.pid, lineMode: lineMode, toolkit: app.toolkit, change: change,
                 timeMs: timeMs)

@@ -167,9 +167,9 @@ final class AccessibilityBridge {
         return [.accessibleFocus(pid: update.pid, field)]
     }
 
-    /// A field read in window coordinates: placed on the X window its top-level was matched to, at that window's
-    /// frame now (its size is the layout the application answered in: it was not moving when the user focused a
-    /// field). Without that window (gone, or never matched), the field is read again on the screen path.
+    /// A field read in window coordinates (a focus, caret or text read of a single-line field): placed on the X
+    /// window its top-level was matched to, at that window's frame now (its size is the layout the application
+    /// answered in: a person focusing or typing in a field is not resizing its window). Without that window (gone, or never matched), the field is read again on the screen path.
     private func applyInWindow(_ update: AccessibleFocusUpdate, _ inWindow: Rect,
                                among candidates: [AccessibleWindowCandidate<WindowID>]) -> [Event] {
         guard let known = toplevelWindows[update.toplevelID],
@@ -185,7 +185,7 @@ final class AccessibilityBridge {
                                                             frame: window.frame, client: window.client)
         let field = AccessibleField(
             window: known.window, identity: update.fieldID, widget: widget, caret: nil, frameSize: window.frame.size,
-            change: .focus, singleLine: update.lineMode == .single)
+            change: update.change == .focus ? .focus : .caret, singleLine: update.lineMode == .single)
         return [.accessibleFocus(pid: update.pid, field)]
     }
 
