@@ -253,7 +253,8 @@ def daemon_steps(log_text, since_ms, until_ms=float("inf")):
         if text.startswith(("accessibility: ", "note: accessibility: superseded")) and " editable " in text \
                 and "received" not in steps:
             stamps = re.search(r"received-us=(\d+) read-us=(\d+)", text)
-            if stamps:
+            # An event received before `since_ms` (the tap) belongs to the run before, drained late.
+            if stamps and int(stamps.group(1)) / 1000.0 >= since_ms:
                 steps["received"] = int(stamps.group(1)) / 1000.0
                 steps["read"] = int(stamps.group(2)) / 1000.0
                 steps["drained"] = at
