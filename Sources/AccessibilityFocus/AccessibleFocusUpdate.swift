@@ -71,6 +71,17 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// What was added to `widget` and `caret` as read, for an application that reports the root pane they lie
     /// under displaced (`PaneOffset`: LibreOffice's VCL, by its GTK menu bar's height); nil when nothing was.
     public var paneOffset: Point?
+    /// CLOCK_MONOTONIC microseconds: the event's arrival on the watcher thread, and the end of the reads it caused
+    /// (0 when not stamped). Only for the traced log (`OSKSHIFT_TRACE_CLOCK`, BENCHMARKS.md): where a tap's time goes.
+    public var receivedUs: UInt64 = 0
+    /// The field in the application's WINDOW coordinates (`ATSPI_COORD_TYPE_WINDOW`), read instead of `widget` and
+    /// `toplevel` for a newly focused field of a top-level already read in screen coordinates
+    /// (`WindowCoordinates`): one round trip instead of two. nil on the screen path.
+    public var widgetInWindow: Rect?
+    /// Names the field's top-level accessible for as long as the watcher runs (never reused; 0 when unknown): the
+    /// daemon places `widgetInWindow` on the X window it matched for this top-level at a screen-path read.
+    public var toplevelID: UInt = 0
+    public var readUs: UInt64 = 0
 
     public init(
         editable: Bool, pid: Int32, fieldID: UInt = 0, widget: Rect? = nil, caret: Rect? = nil,
@@ -103,6 +114,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         copy.widget = widget?.scaled(by: factor)
         copy.caret = caret?.scaled(by: factor)
         copy.toplevel = toplevel?.scaled(by: factor)
+        copy.widgetInWindow = widgetInWindow?.scaled(by: factor)
         return copy
     }
 
@@ -110,7 +122,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// posted again (focus events arrive twice).
     public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
         editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
-            && caret == other.caret
+            && caret == other.caret && widgetInWindow == other.widgetInWindow
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
             && coordinates == other.coordinates
     }
@@ -125,10 +137,13 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         func text(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
+        let inWindow = widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? ""
+        let stamps = inWindow + (receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)")
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"
             + (coordinates == .screen ? "" : " coordinates=\(coordinates.rawValue)")
             + (paneOffset.map { " pane-offset=\($0)" } ?? "")
+            + stamps
     }
 }
 

@@ -7,6 +7,9 @@ import OskshiftCore
 struct AccessibleMemo<Value> {
     static var capacity: Int { 512 }
     private var entries: [AccessiblePointer: Value] = [:]
+    /// Counts the times the memo started over (or was emptied): what was keyed by its accessibles' addresses
+    /// elsewhere is stale from then on.
+    private(set) var generation = 0
     private let retain: (Value) -> Void
     private let release: (Value) -> Void
 
@@ -37,6 +40,7 @@ struct AccessibleMemo<Value> {
 
     mutating func removeAll() {
         forget { _ in true }
+        generation += 1
     }
 }
 
@@ -54,6 +58,11 @@ extension AccessibleMemo where Value == WalkEnd {
     static func toplevels() -> Self {
         Self(retain: { g_object_ref(UnsafeMutableRawPointer($0.toplevel)) },
              release: { g_object_unref(UnsafeMutableRawPointer($0.toplevel)) })
+    }
+
+    /// Whether `toplevel` is some remembered accessible's top-level (so the memo references it).
+    func holds(_ toplevel: AccessiblePointer) -> Bool {
+        entries.values.contains { $0.toplevel == toplevel }
     }
 
     /// A new reference to the remembered top-level of `accessible` and its pane's offset, or nil.

@@ -38,6 +38,12 @@ struct AccessibleReader {
     /// window share their ancestors, so a focus move to a field not seen before costs one parent read instead of
     /// a parent and a role read per level (measured: 4 round trips, 1.3 ms of a 5 ms Tab in GTK3).
     private var toplevelMemo = AccessibleMemo<WalkEnd>.toplevels()
+    /// The top-levels whose screen extents were read and posted, each with the number that names it to the daemon
+    /// (`AccessibleFocusUpdate.toplevelID`, never reused). Keyed by address, so valid only while the memo holds
+    /// them: emptied when the memo starts over (`toplevelMemo.generation`) and for a top-level it forgets.
+    private var postedToplevels: [AccessiblePointer: UInt] = [:]
+    private var postedGeneration = 0
+    private var lastToplevelID: UInt = 0
 
     /// What the watcher keeps of an application.
     struct ApplicationFacts {
@@ -123,6 +129,22 @@ struct AccessibleReader {
         // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
         // the rects are read, so that everything after sees where the field is on the screen.
         let offset = walk?.paneOffset
+        if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
+           app.coordinates == .screen, offset == nil,
+           WindowCoordinates.origin(forToolkit: app.toolkit) != nil, let id = postedID(of: toplevel),
+           let inWindow = extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect {
+            // A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the
+            // screen path): the field relative to its window is all the daemon needs, one round trip instead of two
+            // (`WindowCoordinates`), and it cannot be half before and half after a move of the window. On the screen
+            // path Firefox's caret event right after our move answered the field where it was before the move and
+            // its top-level where it was after, and the window climbed by the move once more.
+            var update = AccessibleFocusUpdate(
+                editable: states.editable, pid: app.pid, lineMode: lineMode, toolkit: app.toolkit, change: change,
+                timeMs: timeMs)
+            update.widgetInWindow = inWindow
+            update.toplevelID = id
+            return (update, toplevel)
+        }
         var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
         // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
         // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
@@ -137,13 +159,38 @@ struct AccessibleReader {
             toplevel: toplevelExtents?.fieldRect, lineMode: lineMode, toolkit: app.toolkit,
             toolkitVersion: app.toolkitVersion, coordinates: app.coordinates, change: change, timeMs: timeMs)
         update.paneOffset = offset
+        if let toplevel, toplevelExtents?.fieldRect != nil { update.toplevelID = noteToplevelPosted(toplevel) }
         return (update, toplevel)
+    }
+
+    /// The number naming a top-level whose screen extents were posted, while the memo still holds it.
+    private mutating func postedID(of toplevel: AccessiblePointer) -> UInt? {
+        if postedGeneration != toplevelMemo.generation {
+            postedToplevels = [:]
+            postedGeneration = toplevelMemo.generation
+        }
+        return postedToplevels[toplevel]
+    }
+
+    private mutating func noteToplevelPosted(_ toplevel: AccessiblePointer) -> UInt {
+        if let known = postedID(of: toplevel) { return known }
+        // Only a top-level the memo holds keeps its address to itself (a field's own top-level is remembered at its
+        // walk; an application's direct child standing for its window is too).
+        guard toplevelMemo.holds(toplevel) else { return 0 }
+        lastToplevelID += 1
+        postedToplevels[toplevel] = lastToplevelID
+        return lastToplevelID
     }
 
     // MARK: - libatspi calls
 
-    /// `atspi_component_get_extents` in `coordinates`; nil when the accessible has no Component interface or the
-    /// call failed.
+    /// `atspi_component_get_extents(..., ATSPI_COORD_TYPE_SCREEN, ...)`; nil when the accessible has no
+    /// Component interface or the call failed.
+    func screenExtents(of accessible: AccessiblePointer) -> ReportedExtents? {
+        extents(of: accessible, in: ATSPI_COORD_TYPE_SCREEN)
+    }
+
+    /// `atspi_component_get_extents` in `coordinates` (screen, or window: relative to the accessible's window).
     func extents(of accessible: AccessiblePointer, in coordinates: AtspiCoordType) -> ReportedExtents? {
         guard let component = atspi_accessible_get_component_iface(accessible) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(component)) }
@@ -307,6 +354,7 @@ struct AccessibleReader {
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).
     mutating func forgetToplevel(_ toplevel: AccessiblePointer) {
         toplevelMemo.forget { $0.toplevel == toplevel }
+        postedToplevels[toplevel] = nil
     }
 
     func hasState(_ accessible: AccessiblePointer, _ state: AtspiStateType) -> Bool {

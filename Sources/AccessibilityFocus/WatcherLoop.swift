@@ -172,7 +172,7 @@ final class WatcherLoop: @unchecked Sendable {
     // MARK: - Events
 
     fileprivate func handle(_ event: UnsafeMutablePointer<AtspiEvent>) {
-        let timeMs = Self.now()
+        let timeMs = Self.now(), receivedUs = MonotonicClock.microseconds()
         guard let source = event.pointee.source, let type = event.pointee.type else { return }
         guard let watched = WatchedEvent.classify(type: String(cString: type), detail1: event.pointee.detail1)
         else { return }
@@ -198,7 +198,7 @@ final class WatcherLoop: @unchecked Sendable {
             case .windowActivated:
                 input = .windowActivated(source, pid: reader.pid(of: source))
             }
-            perform(tracker.handle(input), timeMs: timeMs)
+            perform(tracker.handle(input), timeMs: timeMs, receivedUs: receivedUs)
         }
     }
 
@@ -217,7 +217,8 @@ final class WatcherLoop: @unchecked Sendable {
         busy = false
     }
 
-    private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64) {
+    private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64,
+                         receivedUs: UInt64 = MonotonicClock.microseconds()) {
         switch action {
         case .none:
             break
@@ -232,6 +233,8 @@ final class WatcherLoop: @unchecked Sendable {
             // An accessible its application has dropped names no process any more (LibreOffice drops a paragraph's
             // once it scrolled out of view): the field is still the one followed, of the process its focus named.
             if update.pid == 0, field == tracker.trackedField, let pid = tracker.trackedPID { update.pid = pid }
+            update.receivedUs = receivedUs
+            update.readUs = MonotonicClock.microseconds()
             hold(toplevel: toplevel)
             _ = tracker.handle(.toplevelRead(field: field, toplevel: toplevel, size: update.toplevel?.size))
             post(update)  // unknown extents are asked again by the daemon (`FieldReads` in the engine)

@@ -10,4 +10,12 @@ public enum MonotonicClock {
         clock_gettime(CLOCK_MONOTONIC, &time)
         return time.tv_sec * 1000 + time.tv_nsec / 1_000_000
     }
+
+    /// The same clock in microseconds: the stamps of a traced log (`OSKSHIFT_TRACE_CLOCK`) and of AT-SPI reads,
+    /// where one millisecond is the whole budget being measured.
+    public static func microseconds() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000 + UInt64(time.tv_nsec / 1000)
+    }
 }

@@ -37,6 +37,13 @@ struct Adjustment: Equatable, Sendable {
     /// one, the window would be released and left displaced). A user's drag lands on one of these only by chance.
     var requested: [Rect] = []
     static let requestedKept = 16
+    /// The placement went out in the same step as the request to leave fullscreen (`Engine.adjust`), computed with
+    /// these frame extents; nil once it is answered, or placed again. A window manager carries out one client's
+    /// requests in order, so the window leaves fullscreen and reaches its place in one turn of the window
+    /// manager's, with no round trip through the state change and the daemon in between (2-10 ms of a kiosk tap).
+    var movedWithStateChange: FrameExtents?
+    /// When that move, unanswered since the state was left, is taken for dropped and asked again.
+    var confirmMoveBy: Int?
 
     init(id: WindowID, original: SavedGeometry, extents: FrameExtents, current: Rect, leftState: Bool = false) {
         self.id = id
@@ -53,8 +60,10 @@ struct Adjustment: Equatable, Sendable {
 /// placed (or leavingState first) -> restoring -> returning -> forgotten; covered again while restoring or
 /// returning, it is placed again from the same original.
 enum Phase: Equatable, Sendable {
-    /// Asked to leave maximized or fullscreen state, and not yet told it did: a move now would be undone by the
-    /// window manager (and its client size depends on the new state's extents), so the placement waits.
+    /// Asked to leave maximized or fullscreen state, and not yet told it did. Maximized: a move now would be undone
+    /// by the window manager (and its client size depends on the new state's extents), so the placement waits.
+    /// Fullscreen: the placement went out with the request (`movedWithStateChange`), and is checked once the state
+    /// is left.
     case leavingState
     /// Heading for, or at, its placement (`target`), animated or not.
     case placed

@@ -85,6 +85,16 @@ extension Engine {
         if focus?.window.id == id { focus?.window.extents = extents }
         guard var adjustment = adjustments[id], adjustment.extents != extents else { return [] }
         adjustment.extents = extents
+        if adjustment.phase == .placed, let sentWith = adjustment.movedWithStateChange, sentWith != extents {
+            // Decorated out of fullscreen after the move that went with the state request was trusted: that move's
+            // client size was computed without the decorations; the same frame is asked for with them.
+            adjustment.movedWithStateChange = nil
+            adjustment.confirmMoveBy = nil
+            adjustment.awaitingAnswerSince = nil
+            let move = adjustment.request(adjustment.target, now: clock)
+            adjustments[id] = adjustment
+            return move.map { [$0] } ?? []
+        }
         // A placement asked for with the old extents names a client size that makes another frame with the new
         // ones: openbox takes a maximized window's borders away and gives them back only after the state change
         // the placement waited for (measured: LibreOffice Writer, asked for 1280x550, got 1282x556, its bottom
@@ -172,6 +182,10 @@ extension Engine {
         if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
             adjustment.pending.removeFirst(index + 1)
             adjustment.current = frame
+            if frame == adjustment.target {
+                adjustment.movedWithStateChange = nil
+                adjustment.confirmMoveBy = nil
+            }
             adjustments[id] = adjustment
             return []
         }
@@ -223,9 +237,27 @@ extension Engine {
     mutating func stateChanged(_ id: WindowID, state: WindowState, now: Int) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
         if var adjustment = adjustments[id], adjustment.phase == .leavingState, !state.isMaximized, !state.fullscreen {
+            adjustment.phase = .placed
+            if let sentWith = adjustment.movedWithStateChange {
+                // The placement went out with the request to leave fullscreen. Answered, or still on its way with
+                // the extents it was computed with: nothing more to send; checked once more a little later.
+                if adjustment.current == adjustment.target {
+                    adjustment.movedWithStateChange = nil
+                    adjustments[id] = adjustment
+                    return []
+                }
+                if sentWith == adjustment.extents, adjustment.pending.contains(where: { $0.frame == adjustment.target }) {
+                    adjustment.shown = adjustment.target
+                    adjustment.confirmMoveBy = now + Engine.unansweredAfterMs
+                    adjustments[id] = adjustment
+                    return []
+                }
+                // Decorated out of fullscreen (other extents): the frame asked for needs another client size.
+                adjustment.movedWithStateChange = nil
+                adjustment.awaitingAnswerSince = nil
+            }
             // The state we asked to leave is left: the placement that waited goes out now, from where the window
             // manager put the window.
-            adjustment.phase = .placed
             adjustment.shown = adjustment.current
             adjustments[id] = adjustment
             return head(id, to: adjustment.target, now: now)

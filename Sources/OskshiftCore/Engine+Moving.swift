@@ -51,8 +51,19 @@ extension Engine {
         if id == focus?.window.id { placementsSinceTrigger += 1 }
         adjustment.target = target
         if adjustment.phase == .leavingState {
-            adjustments[id] = adjustment  // moved once the window manager reports the state left
-            return []
+            guard adjustment.original.state.fullscreen else {
+                adjustments[id] = adjustment  // moved once the window manager reports the state left
+                return []
+            }
+            // In the same step as leaving fullscreen, and at once: the window manager carries the two requests out in
+            // order, and the state change is a jump of its own (an animation would start from the normal geometry
+            // the window manager remembers, which nobody saw, and resize the page at every frame).
+            adjustment.animation = nil
+            var actions: [Action] = []
+            if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
+            adjustment.movedWithStateChange = adjustment.extents
+            adjustments[id] = adjustment
+            return actions
         }
         var actions: [Action] = []
         let duration = configuration.animation.durationMs
@@ -185,8 +196,28 @@ extension Engine {
         }
         for adjustment in adjustments.values {
             if let deadline = adjustment.queuedDeadline, deadline < next ?? Int.max { next = deadline }
+            if let deadline = adjustment.confirmMoveBy, deadline < next ?? Int.max { next = deadline }
         }
         return next
+    }
+
+    /// A move sent with the request to leave fullscreen and still unanswered `Engine.unansweredAfterMs` after the
+    /// state was left was dropped (a window manager that handled it while still fullscreen): asked again.
+    mutating func confirmMovesWithStateChange(now: Int) -> [Action] {
+        var actions: [Action] = []
+        for id in adjustments.keys.sorted() {
+            guard var adjustment = adjustments[id], let deadline = adjustment.confirmMoveBy, deadline <= now
+            else { continue }
+            adjustment.confirmMoveBy = nil
+            adjustment.movedWithStateChange = nil
+            if adjustment.phase == .placed, adjustment.animation == nil, adjustment.current != adjustment.target {
+                adjustment.pending.removeAll { $0.frame == adjustment.target }
+                adjustment.awaitingAnswerSince = nil
+                if let move = adjustment.request(adjustment.target, now: now) { actions.append(move) }
+            }
+            adjustments[id] = adjustment
+        }
+        return actions
     }
 
     /// Sends the frames queued behind a request in flight once it is answered or given up on; a returning window's

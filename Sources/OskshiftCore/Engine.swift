@@ -188,6 +188,7 @@ public struct Engine: Sendable {
         guard var actions = learnt else { return [] }
         actions += reconcile(now: now)
         actions += sendQueuedRequests(now: now)
+        actions += confirmMovesWithStateChange(now: now)
         actions += revealFieldOnceShrunk()
         actions += fieldReads.due(at: now)
         actions += updateTimer()

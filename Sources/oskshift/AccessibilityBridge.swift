@@ -22,6 +22,10 @@ final class AccessibilityBridge {
     /// Per application, how its last editable field's extents became root pixels (or why not): logged when it
     /// changes, shown by `oskshift status` for the focused window's process.
     private(set) var extentsUse: [Int32: ExtentsUse] = [:]
+    /// The X window (and scale) each top-level was matched to at its last screen-path read, by the watcher's
+    /// `toplevelID`: where a field read in window coordinates goes (`WindowCoordinates`).
+    private var toplevelWindows: [UInt: (window: WindowID, scale: Int)] = [:]
+    static let toplevelWindowsKept = 256
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -100,6 +104,13 @@ final class AccessibilityBridge {
                 events.append(.accessibleApplications(pids.subtracting(keyboards)))
                 keepExtentsUse(of: pids)
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
+                if verbose {
+                    // The trace keeps what was read (and when: a traced log times the first of a pair), not only
+                    // what counted.
+                    for earlier in updates where earlier.pid == update.pid {
+                        Log.line("note: accessibility: superseded in its batch: \(earlier)")
+                    }
+                }
                 updates.removeAll { $0.pid == update.pid }
                 updates.append(update)
             case .focus:
@@ -135,11 +146,16 @@ final class AccessibilityBridge {
             AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client,
                                       focused: $0.id == focused)
         }
+        if let inWindow = update.widgetInWindow { return applyInWindow(update, inWindow, among: candidates) }
         let match = AccessibleWindowMatcher.match(update, among: candidates)
         note(ExtentsUse.of(update, match: match), pid: update.pid)
         guard let match, let window = candidates.first(where: { $0.id == match.id }) else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
             return [.accessibleFieldUnmatched(pid: update.pid)]
+        }
+        if update.toplevelID != 0 {
+            if toplevelWindows.count >= Self.toplevelWindowsKept { toplevelWindows.removeAll() }
+            toplevelWindows[update.toplevelID] = (match.id, match.scale)
         }
         let root = match.apply(to: update)
         let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1,
@@ -168,6 +184,29 @@ final class AccessibilityBridge {
     /// Forgets applications that left the bus.
     func keepExtentsUse(of pids: Set<Int32>) {
         extentsUse = extentsUse.filter { pids.contains($0.key) }
+    }
+
+    /// A field read in window coordinates (a focus, caret or text read of a single-line field): placed on the X
+    /// window its top-level was matched to, at that window's frame now (its size is the layout the application
+    /// answered in: a person focusing or typing in a field is not resizing its window). Without that window (gone,
+    /// or never matched), the field is read again on the screen path.
+    private func applyInWindow(_ update: AccessibleFocusUpdate, _ inWindow: Rect,
+                               among candidates: [AccessibleWindowCandidate<WindowID>]) -> [Event] {
+        guard let known = toplevelWindows[update.toplevelID],
+              let window = candidates.first(where: { $0.id == known.window }),
+              let origin = WindowCoordinates.origin(forToolkit: update.toolkit)
+        else {
+            toplevelWindows[update.toplevelID] = nil
+            if verbose { Log.line("note: accessibility: top-level \(update.toplevelID) has no X window; read again") }
+            watcher?.readFocusedField()
+            return [.accessibleFieldUnmatched(pid: update.pid)]
+        }
+        let widget = WindowCoordinates.fieldRelativeToFrame(inWindow, origin: origin, scale: known.scale,
+                                                            frame: window.frame, client: window.client)
+        let field = AccessibleField(
+            window: known.window, identity: update.fieldID, widget: widget, caret: nil, frameSize: window.frame.size,
+            change: update.change == .focus ? .focus : .caret, singleLine: update.lineMode == .single)
+        return [.accessibleFocus(pid: update.pid, field)]
     }
 
     /// The window's frame when the application read the rects. GTK3 reports the WM frame as the top-level, other

@@ -19,6 +19,8 @@ final class Daemon {
     var statusPublisher = StatusPublisher()
     /// `[accessory]` and `hide_on_return` (AccessoryController.swift): keyboard plus bar as one obstacle.
     var accessory: AccessoryController?
+    /// A request went to the server in this batch: the traced log (`OSKSHIFT_TRACE_CLOCK`) stamps its flush.
+    private var requestsSinceFlush = false
 
     static func main(arguments: [String]) -> Int32 {
         let options: Options
@@ -211,6 +213,8 @@ final class Daemon {
         }
         // The moves go out before the status is rebuilt: encoding it (tens of µs) is nobody's wait.
         adapter.flush()
+        if requestsSinceFlush && Log.stamped && options.verbose { Log.line("note: requests flushed") }
+        requestsSinceFlush = false
         publishStatus(engineFed: !translated.isEmpty)
         adapter.flush()
         if options.verbose {
@@ -247,6 +251,7 @@ final class Daemon {
                     } else {
                         if options.verbose { Log.line("action: " + EventDescription.line(action)) }
                         adapter.perform(action)
+                        requestsSinceFlush = true
                     }
                 }
             }

@@ -46,19 +46,19 @@ struct FieldReadsTests {
         #expect(driver.send(.windowConfigured(Fixture.b, frame: Rect(10, 10, 300, 200))) == [.startTimer(intervalMs: 80)])
     }
 
-    @Test("A newly focused field with unknown extents is read at 100, 400, 1200 and 3000 ms")
+    @Test("A newly focused field with unknown extents is read at 10, 30, 100, 400, 1200 and 3000 ms")
     func unknownExtents() {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.accessibleApplications([pid]))
         _ = driver.send(.focusChanged(Focus(window: Fixture.window(pid: pid))))
-        #expect(driver.send(Fixture.accessible(widget: nil, frame: Fixture.lowFrame)) == [.startTimer(intervalMs: 100)])
+        #expect(driver.send(Fixture.accessible(widget: nil, frame: Fixture.lowFrame)) == [.startTimer(intervalMs: 10)])
         var times: [Int] = []
         let start = driver.now
-        for _ in 0..<4 {
+        for _ in 0..<6 {
             let actions = driver.send(.timerFired, after: driver.engine.nextDeadline.map { $0 - driver.now } ?? 0)
             if actions.contains(.readField) { times.append(driver.now - start) }
         }
-        #expect(times == [100, 400, 1200, 3000])
+        #expect(times == [10, 30, 100, 400, 1200, 3000])
     }
 
     @Test("A shrink on the server asks for ScrollTo at once, at 60 and 150 ms, and a last read at 250 ms")
@@ -154,6 +154,25 @@ struct FieldReadsTests {
         #expect(server.reads.filter { $0.action != .readField }.map(\.at) == [0, 60, 150, 250, 350, 450])
         #expect(server.reads.filter { $0.action == .readField }.isEmpty, "each attempt is followed by its read")
         #expect(server.frames.map(\.frame) == [Rect(100, 100, 400, 452)], "the window holds still meanwhile")
+    }
+
+    @Test("""
+        A browser that answers the first ScrollTo 90 ms late, at its new size and not scrolled, gets the next \
+        attempt at once instead of at 150 ms; the last read stays at 250 ms
+        """)
+    func aLateAnswerAtTheNewSizeBringsTheNextAttemptForward() {
+        var driver = shrinking(duration: 0)
+        let shrunk = Rect(100, 100, 400, 452)
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)).contains(
+            .moveResize(Fixture.a, frame: shrunk, extents: Fixture.extents)))
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: shrunk)) == [.revealField(Fixture.a),
+                                                                              .startTimer(intervalMs: 60)])
+        #expect(driver.send(.timerFired, after: 60) == [.revealField(Fixture.a), .startTimer(intervalMs: 90)])
+        let late = Fixture.accessible(widget: Rect(120, 690, 200, 30), frame: shrunk, change: .still)
+        #expect(driver.send(late, after: 30) == [.revealField(Fixture.a), .startTimer(intervalMs: 160)])
+        let scrolled = Fixture.accessible(widget: Rect(120, 400, 200, 30), frame: shrunk, change: .still)
+        #expect(driver.send(scrolled, after: 5) == [])
+        #expect(driver.send(.timerFired, after: 155) == [.readField, .stopTimer])
     }
 
     @Test("A field that stays outside its shrunk window is asked for the last time at 950 ms, within 1 s of the first")

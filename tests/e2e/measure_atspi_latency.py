@@ -8,9 +8,11 @@ the focus on entry-5 (already adjusted). Each run presses Tab (to entry-6) or Sh
 XTest from this process's own X connection, and stops the clock at the ConfigureNotify that puts the window's
 frame at the geometry computed from the fields' AT-SPI extents. Both directions count as runs. Prints every
 sample and the median, p95 and max in milliseconds. `--caret` measures caret moves instead (see main_caret).
+`--floor` sets each Tab against GTK's own part in the same run (see main_floor) and prints one line of JSON.
 """
 import ctypes
 import ctypes.util
+import json
 import os
 import select
 import statistics
@@ -50,6 +52,9 @@ def main():
     if "--caret" in sys.argv:
         sys.argv.remove("--caret")
         return main_caret()
+    if "--floor" in sys.argv:
+        sys.argv.remove("--floor")
+        return main_floor()
     runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
     out = tempfile.mkdtemp(prefix="oskshift-latency-")
     desktop = Desktop(log_dir=out).start()
@@ -96,6 +101,107 @@ def main_caret():
         harness.close()
         desktop.stop()
     report(samples)
+
+
+def main_floor():
+    """Tab in a form, side by side: for each XTest Tab / Shift+Tab, GTK's own part (the press to the new entry's
+    `object:state-changed:focused` at this process's pyatspi listener: the floor, as no assistive technology can
+    hear of the focus sooner; the daemon's watcher is another listener of the same signal) and the press to the
+    frame's ConfigureNotify at its final place (the field clear). One GLib main context waits on the bus and on
+    this process's X connection together, so both stamps are taken as the message arrives."""
+    runs = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    out = tempfile.mkdtemp(prefix="oskshift-tab-floor-")
+    desktop = Desktop(log_dir=out).start()
+    harness = Harness(desktop, out)
+    try:
+        keyboard = Xvkbd(desktop).start()
+        daemon = Daemon(desktop, os.path.join(out, "oskshift.log"), config=config(["widget", "pointer", "window"]))
+        harness.addCleanup(daemon.stop)
+        desktop.env["OSKSHIFT_TRACE_CLOCK"] = "1"  # the daemon's steps on the same clock (measure_browser_tap.py)
+        try:
+            daemon.start()
+        finally:
+            del desktop.env["OSKSHIFT_TRACE_CLOCK"]
+        form = GtkForm(harness, "tab-floor", "--entries", "6", "--focus", "entry-5", "--geometry", "400x300+100+480")
+        original = form.frame()
+        bottoms = {name: form.accessible(name)["widget"].bottom for name in ("entry-5", "entry-6")}
+        top = keyboard.show().y
+        expected_y = {name: original.y - (bottom + MARGIN - top) for name, bottom in bottoms.items()}
+        samples = measure_floor(desktop, form, expected_y, original.height, runs)
+        from measure_browser_tap import daemon_steps
+        log_text = daemon.log()
+        bounds = [sample["started"] for sample in samples] + [float("inf")]
+        for sample, until in zip(samples, bounds[1:]):
+            started = sample.pop("started")
+            steps = daemon_steps(log_text, started, until)
+            for key in ("received", "read", "drained", "move"):
+                if key in steps:
+                    sample[key] = steps[key] - started
+    finally:
+        harness.close()
+        desktop.stop()
+    print(json.dumps({"samples": samples}))
+
+
+def measure_floor(desktop, form, expected_y, height, runs):
+    for key in ("DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "XDG_RUNTIME_DIR"):
+        os.environ[key] = desktop.env[key]
+    import pyatspi  # after the environment: it finds the accessibility bus through the session bus
+    from gi.repository import GLib
+    context = GLib.MainContext.default()
+    focused = []
+
+    def on_focus(event):
+        if event.detail1 == 1:
+            stamp = time.monotonic()
+            try:
+                name = event.source.name
+            except Exception:  # noqa: BLE001
+                name = None
+            focused.append((stamp, name))
+
+    pyatspi.Registry.registerEventListener(on_focus, "object:state-changed:focused")
+    clock = KeyClock(desktop)
+    frames = []
+
+    def on_x(*_):
+        while clock.display.pending():
+            event = clock.display.next_event()
+            c = event.xconfigure
+            if event.type == xlib.CONFIGURE_NOTIFY:
+                frames.append((time.monotonic(), c.y, c.height))
+        return True
+
+    GLib.io_add_watch(clock.display.fileno(), GLib.IO_IN, on_x)
+    tab, shift = clock.keycode(XK_TAB), clock.keycode(XK_SHIFT_L)
+    samples = []
+    for index in range(runs + 1):
+        target = "entry-6" if index % 2 == 0 else "entry-5"
+        while context.iteration(False):
+            pass
+        on_x()
+        focused.clear()
+        frames.clear()
+        started = clock.press(tab) if target == "entry-6" else clock.press(shift, tab)
+        deadline = started + 5
+        clear = None
+        while clear is None and time.monotonic() < deadline:
+            context.iteration(True)
+            on_x()
+            clear = next((at for at, y, h in frames if y == expected_y[target] and h == height), None)
+        if clear is None:
+            raise RuntimeError("the window did not reach y=%d" % expected_y[target])
+        # GTK's event may be dispatched after the frame (both were waiting): pump what has arrived.
+        end = time.monotonic() + 0.15
+        while time.monotonic() < end:
+            context.iteration(False)
+            time.sleep(0.002)
+        focus = next((at for at, name in focused if name == target), None)
+        if index > 0 and focus is not None:  # the first press meets cold caches; it is not a sample
+            samples.append({"focus": (focus - started) * 1000, "clear": (clear - started) * 1000,
+                            "started": started * 1000})
+    clock.close()
+    return samples
 
 
 def report(samples):

@@ -134,7 +134,35 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the entry ends exactly margin px above the keyboard")
         self.assertEqual(moved_field.height, bottom_field.height)
         self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "widget")
+        self.assertIn("in-window=", self.focus_reads(daemon, "entry")[-1],
+                      "a Tab within a window already matched is read in window coordinates")
 
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+    def focus_reads(self, daemon, what):
+        reads = [line for line in daemon.log().splitlines()
+                 if line.startswith("accessibility:") and "change=focus editable" in line and "toolkit=gtk" in line]
+        self.assertTrue(reads, "a focus read of the GTK form (%s)%s" % (what, self._decision_tail(daemon)))
+        return reads
+
+    def test_a_gtk3_form_at_gdk_scale_2_tabbed_to_its_bottom_entry_is_cleared_in_root_pixels(self):
+        """GDK_SCALE=2: GTK3 reports logical pixels. The first focus is read on the screen path (the window and
+        its scale matched), the Tabs after it in window coordinates, doubled and placed on the client window."""
+        daemon = self.start_daemon(config=config(["widget", "pointer", "window"]))
+        form = self.form("hidpi-tab-form", "--entries", "4", "--geometry", "300x170+100+170",
+                         env={"GDK_SCALE": "2"})
+        original = form.frame()
+        logical = form.accessible("entry-4")["widget"]
+        keyboard = self.keyboard.show()
+        self.assertGreater(2 * logical.bottom + MARGIN, keyboard.y, "test setup: entry-4 is under the keyboard")
+        form.focus_by_keys("entry-4", *["Tab"] * 3)
+        moved = wait_for(lambda: form.frame() if form.frame() != original and
+                         abs(2 * form.accessible("entry-4")["widget"].bottom + MARGIN - keyboard.y) <= 2 else None,
+                         timeout=5, what="entry-4 cleared at scale 2")
+        self.assertEqual((moved.x, moved.width, moved.height), (original.x, original.width, original.height),
+                         "offset, not resized")
+        self.assertIn("in-window=", self.focus_reads(daemon, "entry-4")[-1])
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
 

@@ -94,8 +94,37 @@ class KioskBrowserTestCase(DesktopTestCase):
         self.assertFullscreenAgain(browser, daemon)
 
 
+    def second_input_is_read_in_window_coordinates_and_cleared(self, start_browser, toolkit):
+        """field-1 tapped with the keyboard hidden (its window read on the screen path and matched), the keyboard
+        shown, then field-11 focused over AT-SPI (a tap would hit the keyboard): that focus is read in window
+        coordinates (`in-window=` in the trace), and the input ends exactly `margin` above the keyboard."""
+        daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
+        browser = start_browser(self)
+        self.focus_bottom_input(browser, "field-1")
+        wait_for(lambda: "toolkit=%s" % toolkit in daemon.log(), what="the %s field read" % toolkit)
+        keyboard = self.keyboard.show()
+        mark = len(daemon.log())
+        browser.field("field-11", grab_focus=True)
+        input_rect, _ = self.assertInputVisibleAndClear(browser, keyboard, daemon, "field-11")
+        self.assertEqual(input_rect.bottom + MARGIN, keyboard.y, "panned exactly: margin px above the keyboard")
+        reads = [line for line in daemon.log()[mark:].splitlines()
+                 if line.startswith("accessibility:") and "change=focus editable" in line]
+        self.assertTrue(reads and "in-window=" in reads[0] and "toolkit=%s" % toolkit in reads[0],
+                        "the focus read in window coordinates: %s" % reads[:1])
+        self.keyboard.hide()
+        self.assertFullscreenAgain(browser, daemon)
+
+
 class KioskBrowsersWithXvkbd(KioskBrowserTestCase):
     keyboard_kind = Xvkbd
+
+    def test_a_second_chromium_input_focused_with_the_keyboard_up_is_read_in_window_coordinates_and_cleared(self):
+        requirements.require_tools(self, "chromium", PYTHON_WITH_GI)
+        self.second_input_is_read_in_window_coordinates_and_cleared(start_chromium, "Chromium")
+
+    def test_a_second_firefox_input_focused_with_the_keyboard_up_is_read_in_window_coordinates_and_cleared(self):
+        requirements.require_tools(self, "firefox-esr", PYTHON_WITH_GI)
+        self.second_input_is_read_in_window_coordinates_and_cleared(start_firefox, "Gecko")
 
     def test_a_chromium_kiosk_input_under_the_keyboard_ends_visible_and_clear_and_fullscreen_comes_back_exactly(self):
         requirements.require_tools(self, "chromium", PYTHON_WITH_GI)
