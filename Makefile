@@ -41,8 +41,10 @@ soak: deps
 	OSKSHIFT_SOAK_SECONDS=$${OSKSHIFT_SOAK_SECONDS:-900} bash scripts/e2e.sh Soak
 	cat out/soak/figures-*.txt | grep -v '^ *[0-9.]* s '
 
-# Benchmarks (not tests): the engine's cost per event, then scripts/bench/run.sh on a private Xvfb (reaction latency
-# against the polling-script baseline, idle cost, memory, start-up, X round trips); ~5 min. See BENCHMARKS.md.
+# Benchmarks (not tests): the engine's cost per event, then scripts/bench/run.sh on private Xvfb desktops (reaction
+# latency against the polling-script baseline, the show from the keyboard's map call, idle cost, memory, start-up,
+# X round trips, AT-SPI moves, the Tab beside GTK's own part, kiosk browser taps), ending with one summary table
+# (goal / measured / floor); ~15-20 min. See BENCHMARKS.md.
 # OSKSHIFT_BIN=path skips the daemon's release build.
 bench: deps
 	$(SWIFT) build -c release --product engine-bench

@@ -212,8 +212,11 @@ final class Daemon {
                                   focusedSingleLine: engine.focusedAccessibleField?.singleLine ?? false)
         }
         // The moves go out before the status is rebuilt: encoding it (tens of µs) is nobody's wait.
+        // Traced: when the requests were handed to the kernel. The line itself comes later: the write that wakes
+        // the X server can let it (or openbox) take the core before this thread logs anything.
+        let flushing = requestsSinceFlush && Log.stamped && options.verbose ? MonotonicClock.microseconds() : 0
         adapter.flush()
-        if requestsSinceFlush && Log.stamped && options.verbose { Log.line("note: requests flushed") }
+        if flushing != 0 { Log.line("note: requests flushed (flush began at-us=\(flushing))") }
         requestsSinceFlush = false
         publishStatus(engineFed: !translated.isEmpty)
         adapter.flush()

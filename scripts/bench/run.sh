@@ -2,7 +2,7 @@
 # oskshift's benchmarks on a private Xvfb (openbox, xvkbd, xterms); not part of the tests. `make bench` runs the
 # engine micro-benchmark first, then this. Figures go to stdout and out/bench/ (results.md, results.json, logs).
 #
-#   scripts/bench/run.sh                          build oskshift (release) and run everything (~4 min)
+#   scripts/bench/run.sh                          build oskshift (release) and run everything (~15-20 min)
 #   OSKSHIFT_BIN=/path/to/oskshift scripts/bench/run.sh --cycles 50 --idle-seconds 5   quicker, no build
 set -euo pipefail
 

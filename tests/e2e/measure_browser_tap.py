@@ -264,11 +264,15 @@ def daemon_steps(log_text, since_ms, until_ms=float("inf")):
             batch.add("move")
         elif text.startswith("action: reveal-field"):
             steps.setdefault("scroll", at)
-        elif text == "note: requests flushed":
+        elif text.startswith("note: requests flushed"):
+            # The flush's start: the requests went to the kernel then (the line may be written after the X server,
+            # woken by them, took the core for a while).
+            began = re.search(r"at-us=(\d+)", text)
+            sent = int(began.group(1)) / 1000.0 if began else at
             for kind in batch:
-                steps.setdefault(kind, at)
+                steps.setdefault(kind, sent)
             if "received" in steps:
-                steps["last_flush"] = at
+                steps["last_flush"] = sent
             batch = set()
     return steps
 

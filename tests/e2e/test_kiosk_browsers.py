@@ -88,7 +88,7 @@ class KioskBrowserTestCase(DesktopTestCase):
             # helper process's read takes ~100 ms, too coarse to time); `make bench` times the tap, stamp by stamp.
             compatibility.record(self, *row, "AT-SPI: the input's extents",
                                  "leaves fullscreen, pans the window above the keyboard, fullscreen again on hide",
-                                 "keyboard shown (window at rest; the page scrolls after)",
+                                 "keyboard shown (window at rest)",
                                  compatibility.at_rest_ms(watch, frame, shown), self.keyboard)
         self.keyboard.hide()
         self.assertFullscreenAgain(browser, daemon)
