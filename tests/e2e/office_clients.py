@@ -11,7 +11,8 @@ import shutil
 import subprocess
 
 import requirements
-from qt_clients import PYTHON_WITH_GI, AccessibleApp
+from e2e_case import DesktopTestCase
+from qt_clients import PYTHON_WITH_GI, AccessibleApp, FixtureLog, set_accessibility_switch
 from waiting import wait_for
 from xquery import Rect
 
@@ -55,6 +56,27 @@ def dark_rows(desktop, rect, threshold=300):
         if any(sum(line[i:i + 3]) < threshold for i in range(0, len(line), 3)):
             rows.append(y)
     return (rows[0], rows[-1]) if rows else None
+
+
+DEFAULT_WITHOUT_ANIMATION = """\
+[animation]
+duration_ms = 0
+"""
+
+
+class AccessibleDesktopTestCase(DesktopTestCase):
+    """A desktop with the accessibility switch on from its start, and a daemon with the default configuration
+    without the animation (a placement is final as soon as the daemon has acted) for each test."""
+
+    @classmethod
+    def setUpClass(cls):
+        super().setUpClass()
+        set_accessibility_switch(cls.desktop, True)
+
+    def setUp(self):
+        super().setUp()
+        require_pyatspi(self)
+        self.daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
 
 
 class FocusedFieldApp(AccessibleApp):
@@ -190,7 +212,7 @@ class XfceTerminal(FocusedFieldApp):
         super().__init__(test, process, window, title)
 
 
-class SwingForm(FocusedFieldApp):
+class SwingForm(FixtureLog, FocusedFieldApp):
     """tests/fixtures/SwingForm.java run as a single-file program by the installed JDK, with the ATK wrapper
     (java-atk-wrapper) loaded as the JVM's assistive technology, or without it (the JVM's default here: Debian's
     accessibility.properties leaves `assistive_technologies` commented out)."""
@@ -214,14 +236,3 @@ class SwingForm(FocusedFieldApp):
         wait_for(lambda: test.desktop.x.frame_extents(window) != (0, 0, 0, 0), what="openbox to frame it")
         super().__init__(test, process, window, title)
 
-    def log(self):
-        with open(self.log_path) as f:
-            return f.read()
-
-    def focused(self):
-        lines = [line[len("focus "):] for line in self.log().splitlines() if line.startswith("focus ")]
-        return lines[-1] if lines else None
-
-    def focus_by_keys(self, name, *keys):
-        self.key(*keys)
-        wait_for(lambda: self.focused() == name, what="%s to be focused in %s" % (name, self.title))

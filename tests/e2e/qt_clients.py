@@ -64,7 +64,23 @@ class AccessibleApp:
                         timeout=timeout, interval=0.2, what="%s to report %s over AT-SPI" % (self.title, name))
 
 
-class QtForm(AccessibleApp):
+class FixtureLog:
+    """A fixture that prints "ready" and one "focus NAME" line per focus change to `self.log_path`."""
+
+    def log(self):
+        with open(self.log_path) as f:
+            return f.read()
+
+    def focused(self):
+        lines = [line[len("focus "):] for line in self.log().splitlines() if line.startswith("focus ")]
+        return lines[-1] if lines else None
+
+    def focus_by_keys(self, name, *keys):
+        self.key(*keys)
+        wait_for(lambda: self.focused() == name, what="%s to be focused in %s" % (name, self.title))
+
+
+class QtForm(FixtureLog, AccessibleApp):
     """One run of tests/fixtures/qt_form.py with PyQt5 or PyQt6."""
 
     def __init__(self, test, qt, title, *options, env=None):
@@ -81,17 +97,6 @@ class QtForm(AccessibleApp):
         wait_for(lambda: test.desktop.x.frame_extents(window) != (0, 0, 0, 0), what="openbox to frame it")
         super().__init__(test, process, window, title)
 
-    def log(self):
-        with open(self.log_path) as f:
-            return f.read()
-
-    def focused(self):
-        lines = [line[len("focus "):] for line in self.log().splitlines() if line.startswith("focus ")]
-        return lines[-1] if lines else None
-
-    def focus_by_keys(self, name, *keys):
-        self.key(*keys)
-        wait_for(lambda: self.focused() == name, what="%s to be focused in %s" % (name, self.title))
 
 
 class Featherpad(AccessibleApp):

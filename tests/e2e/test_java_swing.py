@@ -14,34 +14,18 @@ import subprocess
 
 import compatibility
 from daemon import MARGIN
-from e2e_case import DesktopTestCase, is_acting
+from e2e_case import is_acting
 from keyboards import Onboard, Xvkbd
-from office_clients import SwingForm, require_pyatspi
-from qt_clients import set_accessibility_switch
+from office_clients import AccessibleDesktopTestCase, SwingForm
 from waiting import wait_for
-
-DEFAULT_WITHOUT_ANIMATION = """\
-[animation]
-duration_ms = 0
-"""
 
 # The frame's geometry (Swing's setBounds): six 42 px fields, the lower ones under either keyboard.
 FORM_AT_BOTTOM = ("--fields", "6", "--geometry", "400x300+100+470")
 FALLBACK = "the pointer band around the last press: its application is not on the accessibility bus"
 
 
-class JavaSwingWithXvkbd(DesktopTestCase):
+class JavaSwingWithXvkbd(AccessibleDesktopTestCase):
     keyboard_kind = Xvkbd
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        set_accessibility_switch(cls.desktop, True)
-
-    def setUp(self):
-        super().setUp()
-        require_pyatspi(self)
-        self.daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
 
     def test_the_bottom_swing_text_field_reached_by_tab_clears_the_keyboard_and_hiding_restores_exactly(self):
         form = SwingForm(self, "swing-form", *FORM_AT_BOTTOM)

@@ -11,35 +11,18 @@ accessible of a paragraph scrolled out of view is dropped (its reads then name n
 """
 import compatibility
 from daemon import MARGIN
-from e2e_case import DesktopTestCase
 from keyboards import Onboard, Xvkbd
-from office_clients import LibreOffice, dark_rows, require_pyatspi
-from qt_clients import set_accessibility_switch
+from office_clients import DEFAULT_WITHOUT_ANIMATION, AccessibleDesktopTestCase, LibreOffice, dark_rows
 from waiting import stays_equal, wait_for
 from xquery import Rect
-
-DEFAULT_WITHOUT_ANIMATION = """\
-[animation]
-duration_ms = 0
-"""
 
 # The client both documents are placed at (frame 902x585+99+130): its top leaves 130 px for offsets, which the
 # default auto mode takes before it would shrink the window.
 PLACE = (900, 560, 100, 150)
 
 
-class LibreOfficeWithXvkbd(DesktopTestCase):
+class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
     keyboard_kind = Xvkbd
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        set_accessibility_switch(cls.desktop, True)
-
-    def setUp(self):
-        super().setUp()
-        require_pyatspi(self)
-        self.daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
 
     def wait_caret(self, app, what, accept=lambda caret: True):
         def ready():

@@ -9,16 +9,10 @@ window was taken for one whose focus is on a button and was never moved.
 
 import compatibility
 from daemon import MARGIN
-from e2e_case import DesktopTestCase, is_acting
+from e2e_case import is_acting
 from keyboards import Onboard, Xvkbd
-from office_clients import XfceTerminal, require_pyatspi
-from qt_clients import set_accessibility_switch
+from office_clients import AccessibleDesktopTestCase, XfceTerminal
 from waiting import stays_equal, wait_for
-
-DEFAULT_WITHOUT_ANIMATION = """\
-[animation]
-duration_ms = 0
-"""
 
 # 80x34 cells (34 x 19 px rows): taller than the room above either keyboard, so the cursor's line is what must be
 # clear; the window's top at y 40 leaves a little room for an offset before the default auto mode shrinks it.
@@ -26,18 +20,8 @@ GEOMETRY = "80x34+100+40"
 LINE = 19
 
 
-class VteTerminalWithXvkbd(DesktopTestCase):
+class VteTerminalWithXvkbd(AccessibleDesktopTestCase):
     keyboard_kind = Xvkbd
-
-    @classmethod
-    def setUpClass(cls):
-        super().setUpClass()
-        set_accessibility_switch(cls.desktop, True)
-
-    def setUp(self):
-        super().setUp()
-        require_pyatspi(self)
-        self.daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
 
     def test_the_cursor_line_typed_down_to_the_bottom_stays_clear_and_hiding_restores_exactly(self):
         term = XfceTerminal(self, "vte-term", GEOMETRY)
