@@ -322,8 +322,8 @@ struct AccessibleReader {
                 let kids = children(of: entry.node, limit: 16)
                 if let window = entry.window, kids.contains(pane) {
                     g_object_ref(UnsafeMutableRawPointer(window))
-                    found = (PaneOffset.correction(pane: extents(of: pane, in: ATSPI_COORD_TYPE_SCREEN)?.fieldRect,
-                                                   container: extents(of: entry.node, in: ATSPI_COORD_TYPE_SCREEN)?.fieldRect), window)
+                    found = (PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect,
+                                                   container: screenExtents(of: entry.node)?.fieldRect), window)
                 }
                 for kid in kids {
                     // The application's windows are searched whatever they say; below them, what is showing.
@@ -382,6 +382,19 @@ struct AccessibleReader {
         var error: UnsafeMutablePointer<GError>?
         let pid = atspi_accessible_get_process_id(accessible, &error)
         if let error { g_error_free(error) }
+        // Asked of the application's root: libatspi asks the Application interface's properties on the object's
+        // own path, which GTK 3 answers on any object and GTK 4 only on its root (measured: GTK 4.8 answered
+        // nothing on a field).
+        let toolkit = Self.toolkit(of: app.pointee.root ?? accessible)
+        let known = ApplicationFacts(pid: Int32(truncatingIfNeeded: pid), toolkit: toolkit.name,
+                                     toolkitVersion: toolkit.version)
+        // A failed PID read is not cached: the next event asks again.
+        if known.pid != 0 { applications[key] = known }
+        return known
+    }
+
+    /// The toolkit's name and version as `root` (an application's root accessible) reports them; "" when not.
+    static func toolkit(of root: AccessiblePointer) -> (name: String, version: String) {
         func string(_ read: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<gchar>?)
             -> String
         {
@@ -391,17 +404,8 @@ struct AccessibleReader {
             defer { g_free(value) }
             return String(cString: value)
         }
-        // Asked of the application's root: libatspi asks the Application interface's properties on the object's
-        // own path, which GTK 3 answers on any object and GTK 4 only on its root (measured: GTK 4.8 answered
-        // nothing on a field).
-        let root = app.pointee.root ?? accessible
-        let known = ApplicationFacts(
-            pid: Int32(truncatingIfNeeded: pid),
-            toolkit: string { atspi_accessible_get_toolkit_name(root, $0) },
-            toolkitVersion: string { atspi_accessible_get_toolkit_version(root, $0) })
-        // A failed PID read is not cached: the next event asks again.
-        if known.pid != 0 { applications[key] = known }
-        return known
+        return (string { atspi_accessible_get_toolkit_name(root, $0) },
+                string { atspi_accessible_get_toolkit_version(root, $0) })
     }
 
     /// Roles of accessibles that stand for a top-level X window.

@@ -42,19 +42,8 @@ enum InitialFocus {
     /// Whether the application marks what is on screen `SHOWING`: GTK 4.8 marks only its windows (measured,
     /// docs/accessibility.md, "GTK 4"), so there what is not marked may still hold the focus.
     private static func marksFieldsShowing(_ application: AccessiblePointer) -> Bool {
-        func string(_ read: (UnsafeMutablePointer<UnsafeMutablePointer<GError>?>) -> UnsafeMutablePointer<gchar>?)
-            -> String
-        {
-            var error: UnsafeMutablePointer<GError>?
-            defer { if let error { g_error_free(error) } }
-            guard let value = read(&error) else { return "" }
-            defer { g_free(value) }
-            return String(cString: value)
-        }
-        let coordinates = AccessibleFocusUpdate.Coordinates.reported(
-            byToolkit: string { atspi_accessible_get_toolkit_name(application, $0) },
-            version: string { atspi_accessible_get_toolkit_version(application, $0) })
-        return coordinates != .window
+        let toolkit = AccessibleReader.toolkit(of: application)
+        return AccessibleFocusUpdate.Coordinates.reported(byToolkit: toolkit.name, version: toolkit.version) != .window
     }
 
     /// The application whose bus name is `busName`, among the desktop's children (a new reference the caller
