@@ -42,6 +42,9 @@ struct Adjustment: Equatable, Sendable {
     /// requests in order, so the window leaves fullscreen and reaches its place in one turn of the window
     /// manager's, with no round trip through the state change and the daemon in between (2-10 ms of a kiosk tap).
     var movedWithStateChange: FrameExtents?
+    /// Whether the window manager owes a ConfigureNotify for our last move: a real one from the frame (then a
+    /// synthetic echo of it to the client, which answers nothing), or a synthetic one only (a request refused).
+    var answer = AnswerOwed.none
     /// When that move, unanswered since the state was left, is taken for dropped and asked again.
     var confirmMoveBy: Int?
 
@@ -122,6 +125,7 @@ extension Adjustment {
     private mutating func send(_ frame: Rect, now: Int) -> Action {
         queued = nil
         awaitingAnswerSince = now
+        answer = answer.sent
         pending.append(PendingRequest(frame: frame, time: now))
         noteRequested(frame)
         return .moveResize(id, frame: frame, extents: extents)
@@ -132,6 +136,24 @@ extension Adjustment {
         requested.append(frame)
         if requested.count > Adjustment.requestedKept { requested.removeFirst() }
     }
+}
+
+/// What the window manager owes for our moves (ICCCM 4.1.5): a real ConfigureNotify of the frame, followed by a
+/// synthetic echo to the client; or, for a request it refuses, the synthetic one alone.
+enum AnswerOwed: Equatable, Sendable {
+    case none
+    /// A move went out; no ConfigureNotify for it yet.
+    case any
+    /// The frame's real ConfigureNotify came; the synthetic echo the client gets after it is still to come.
+    case echo
+    /// An echo is still to come, and a newer move went out since: the next synthetic event is that echo, not the
+    /// answer to the newer move (taken for its answer, the window still where it was would read as a refusal).
+    case echoThenAny
+
+    /// After a move went out.
+    var sent: AnswerOwed { self == .echo || self == .echoThenAny ? .echoThenAny : .any }
+    /// After the frame's real ConfigureNotify.
+    var configured: AnswerOwed { self == .none ? .none : .echo }
 }
 
 struct PendingRequest: Equatable, Sendable {

@@ -234,6 +234,21 @@ extension Engine {
         return release(id, frame: frame, reason: "moved or resized by the user")
     }
 
+    /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or
+    /// the window manager's only answer to our move (where the window is then is read from the server).
+    mutating func syntheticConfigure(_ id: WindowID) -> [Action]? {
+        guard let answer = adjustments[id]?.answer else { return nil }
+        switch answer {
+        case .none: return nil
+        case .echo: adjustments[id]?.answer = .none
+        case .echoThenAny: adjustments[id]?.answer = .any
+        case .any:
+            adjustments[id]?.answer = .none
+            return [.readFrame(id)]
+        }
+        return nil
+    }
+
     mutating func stateChanged(_ id: WindowID, state: WindowState, now: Int) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
         if var adjustment = adjustments[id], adjustment.phase == .leavingState, !state.isMaximized, !state.fullscreen {

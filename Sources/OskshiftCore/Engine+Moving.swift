@@ -90,6 +90,7 @@ extension Engine {
             for case .moveResize(_, let frame, _) in actions {
                 adjustment.pending.append(PendingRequest(frame: frame, time: now))
                 adjustment.noteRequested(frame)
+                adjustment.answer = adjustment.answer.sent
             }
             // The window manager answers the state change with the original frame.
             adjustment.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))

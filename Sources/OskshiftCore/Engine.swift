@@ -168,7 +168,11 @@ public struct Engine: Sendable {
         case .accessibleFieldUnmatched:
             fieldUnmatched = true
             learnt = nil
-        case .windowConfigured(let id, let frame): learnt = configured(id, frame: frame)
+        case .windowConfigured(let id, let frame):
+            if let owed = adjustments[id]?.answer { adjustments[id]?.answer = owed.configured }
+            learnt = configured(id, frame: frame)
+        case .windowConfigureSynthetic(let id): learnt = syntheticConfigure(id)
+        case .windowFrameRead(let id, let frame): learnt = configured(id, frame: frame)
         case .windowStateChanged(let id, let state): learnt = stateChanged(id, state: state, now: now)
         case .windowExtentsChanged(let id, let extents): learnt = extentsChanged(id, extents)
         case .windowDestroyed(let id): learnt = destroyed(id)
@@ -206,7 +210,7 @@ public struct Engine: Sendable {
             return false
         case .accessibleFocus(_, let field):
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
-        case .keyboardHidden, .windowConfigured, .windowDestroyed, .timerFired, .stopping, .accessibleFieldUnmatched:
+        case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed, .timerFired, .stopping, .accessibleFieldUnmatched:
             return false
         }
     }

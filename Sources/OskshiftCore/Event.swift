@@ -20,8 +20,15 @@ public enum Event: Equatable, Sendable {
     /// An application reported an editable field that matched no X window (its window not mapped or framed yet, or
     /// its top-level read at another moment than the window's frame): it is read again when a window is configured.
     case accessibleFieldUnmatched(pid: Int32)
-    /// A top-level window's frame changed, by our request or by someone else's.
+    /// A top-level window's frame changed, by our request or by someone else's (the frame's own ConfigureNotify,
+    /// reported only when its rect differs from the last one: a restack is no change of geometry).
     case windowConfigured(WindowID, frame: Rect)
+    /// The window manager sent the client a synthetic ConfigureNotify (ICCCM 4.1.5): the echo of a move its
+    /// frame's ConfigureNotify already reported, or its answer to a request it refused or granted only in part
+    /// (matchbox-window-manager answers moves of NORMAL windows so). Which one it is, the engine decides.
+    case windowConfigureSynthetic(WindowID)
+    /// The window's frame as read from the server, when the engine asked (`Action.readFrame`).
+    case windowFrameRead(WindowID, frame: Rect)
     /// A window's maximized or fullscreen state changed.
     case windowStateChanged(WindowID, WindowState)
     /// A window's frame extents changed (openbox drops the borders of maximized windows). Sent before the state
@@ -62,6 +69,9 @@ public enum Action: Hashable, Sendable {
     /// Save the original geometry on the window, so a restart can restore it.
     case saveOriginal(WindowID, SavedGeometry)
     case clearOriginal(WindowID)
+    /// Read the window's frame from the server now and report it (`Event.windowFrameRead`): where a request landed
+    /// when the window manager answered it with a synthetic ConfigureNotify only.
+    case readFrame(WindowID)
     /// Tick `timerFired` every `intervalMs` until `stopTimer` (a new `startTimer` replaces the interval). Only runs
     /// while an animation does, or once: at the end of a new window's wait for its application on the bus, or when a
     /// move queued behind an unanswered one is due.

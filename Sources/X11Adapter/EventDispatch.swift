@@ -73,23 +73,10 @@ extension X11Adapter {
             guard lastFrames[window] != frame else { return }  // a restack
             lastFrames[window] = frame
             output.append(.windowConfigured(WindowID(client), frame: frame))
-            if awaitingConfigure.remove(client) != nil { syntheticOwed.insert(client) }
-        } else if event.send_event != 0, syntheticOwed.remove(window) != nil {
-            // The synthetic echo of a move the frame's ConfigureNotify already answered (openbox sends it after
-            // the real one). When a newer request is already waiting, taking it for that request's answer would
-            // read as a refusal.
-            return
-        } else if event.send_event != 0, awaitingConfigure.remove(window) != nil {
-            // A WM's synthetic ConfigureNotify: ICCCM's answer to a request it refused or only partly granted
-            // (matchbox-window-manager answers moves of NORMAL windows this way). Reported with the frame's
-            // real rect so the engine sees the window stayed put. WMs also send one after every real move
-            // (ICCCM 4.1.5); that one follows the frame's own ConfigureNotify, which already answered our
-            // request, and is skipped.
-            // Read from the server, not from `rootRects`: the frame's own ConfigureNotify may still be queued
-            // behind this one (matchbox sends the synthetic answer first), and its rect must not be reported stale.
-            if let topLevel = connection.topLevel(client: window) {
-                output.append(.windowConfigured(WindowID(window), frame: topLevel.frameRect))
-            }
+        } else if event.send_event != 0, knownClients.contains(window) {
+            // A WM's synthetic ConfigureNotify to a client: an echo of a real move, or its answer to a request it
+            // refused. Which one, the engine decides (it knows what it asked for); it asks for the frame when needed.
+            output.append(.windowConfigureSynthetic(WindowID(window)))
         }
     }
 

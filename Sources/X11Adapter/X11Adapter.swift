@@ -70,10 +70,6 @@ public final class X11Adapter {
     var pressOrder: [Window] = []
     /// Clients unmapped or reparented to the root: withdrawn unless WM_STATE says otherwise.
     var maybeWithdrawn: Set<Window> = []
-    /// Clients we asked to move or resize whose frame has not answered with a real ConfigureNotify yet.
-    var awaitingConfigure: Set<Window> = []
-    /// Clients whose move the frame's real ConfigureNotify answered, whose synthetic echo is still to come.
-    var syntheticOwed: Set<Window> = []
     /// Each root child's rect as last reported: a ConfigureNotify that leaves it unchanged is a restack (a raise
     /// on focus), not an answer to a move, and must not be taken for a refusal.
     var lastFrames: [Window: Rect] = [:]
@@ -134,13 +130,15 @@ public final class X11Adapter {
 
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
-        switch action {
-        case .moveResize(let id, _, _):
-            awaitingConfigure.insert(Window(id.raw))
-            writer.perform(action)
-        default:
-            writer.perform(action)
-        }
+        writer.perform(action)
+    }
+
+    /// The window's frame read from the server (`Action.readFrame`). Not from `rootRects`: the frame's own
+    /// ConfigureNotify may still be queued behind the synthetic one that made the engine ask (matchbox sends its
+    /// synthetic answer first), and a stale rect would read as a refusal.
+    public func readFrame(_ id: WindowID) -> Event? {
+        guard let topLevel = connection.topLevel(client: Window(id.raw)) else { return nil }
+        return .windowFrameRead(id, frame: topLevel.frameRect)
     }
 
     /// The client's frame extents now, from the cache or (once) from the server.
@@ -325,8 +323,6 @@ public final class X11Adapter {
         if keyboardCandidates.remove(window) != nil { keyboardDirty = true }
         presses[window] = nil
         pressOrder.removeAll { $0 == window }
-        awaitingConfigure.remove(window)
-        syntheticOwed.remove(window)
         lastFrames[window] = nil
         extentsCache[window] = nil
         focusWatched[window] = nil

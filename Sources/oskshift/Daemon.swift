@@ -231,7 +231,8 @@ final class Daemon {
 
     /// The engine takes each event; its actions are carried out in order.
     private func feed(_ events: [Event]) {
-        for event in events {
+        var events = events[...]
+        while let event = events.popFirst() {
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
@@ -248,6 +249,9 @@ final class Daemon {
                     if !options.dryRun { accessibility?.watcher?.scrollFocusedFieldIntoView() }
                 case .readField:
                     accessibility?.watcher?.readFocusedField()
+                case .readFrame(let id):
+                    // Where a request landed, read now and handled before the batch's next event.
+                    if let read = adapter.readFrame(id) { events.insert(read, at: events.startIndex) }
                 default:
                     if options.dryRun {
                         Log.line("would: " + EventDescription.line(action))

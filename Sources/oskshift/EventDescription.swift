@@ -22,6 +22,8 @@ enum EventDescription {
                 + "widget=\(rect(field.widget)) caret=\(rect(field.caret)) read-at=\(field.frameSize.width)x"
                 + "\(field.frameSize.height) change=\(field.change.rawValue)"
         case .windowConfigured(let id, let frame): return "window-configured \(id) frame=\(frame)"
+        case .windowConfigureSynthetic(let id): return "window-configure-synthetic \(id)"
+        case .windowFrameRead(let id, let frame): return "window-frame-read \(id) frame=\(frame)"
         case .windowStateChanged(let id, let state): return "window-state-changed \(id) state=\(self.state(state))"
         case .windowExtentsChanged(let id, let e):
             return "window-extents-changed \(id) extents=\(e.left),\(e.right),\(e.top),\(e.bottom)"
@@ -69,6 +71,7 @@ enum EventDescription {
         case .setFullscreen(let id, let on): return "set-fullscreen \(id) \(on)"
         case .saveOriginal(let id, let saved): return "save-original \(id) \(saved.frame) \(state(saved.state))"
         case .clearOriginal(let id): return "clear-original \(id)"
+        case .readFrame(let id): return "read-frame \(id)"
         case .startTimer(let ms): return "start-timer \(ms)ms"
         case .stopTimer: return "stop-timer"
         case .log(let decision): return "decision: \(decision)"

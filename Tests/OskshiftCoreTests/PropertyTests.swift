@@ -85,6 +85,8 @@ struct PropertyTests {
                         : .normal
                 case .saveOriginal(let id, _), .clearOriginal(let id):
                     if windows[id]?.excluded == true { violations.append("saved geometry on excluded \(id)") }
+                case .readFrame(let id):
+                    if let frame = windows[id]?.facts.frame { send(.windowFrameRead(id, frame: frame), after: 0) }
                 case .startTimer, .stopTimer, .log, .readField, .revealField:
                     break
                 }
