@@ -87,16 +87,17 @@ public struct StatusReport: Equatable, Sendable {
 
 extension StatusReport {
     /// The report for an engine's current state. `keyboard` is the keyboard window the adapter saw last (the
-    /// engine knows rects, not windows); `extents` says how a process's AT-SPI extents are used (nil: unknown).
-    public init(engine: Engine, keyboard: Keyboard?, display: String, pid: Int,
+    /// engine knows rects, not windows); `extents` says how a process's AT-SPI extents are used (nil: unknown);
+    /// `now` is the engine's clock when the report is made (the bus's waits end with time).
+    public init(engine: Engine, keyboard: Keyboard?, display: String, pid: Int, now: Int,
                 extents: (Int32) -> String? = { _ in nil }) {
         let focus = engine.focus.map { focus in
             Focus(
                 window: focus.window.id,
                 wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
-                frame: focus.window.frame, field: engine.focusedField,
-                source: engine.focusSource?.rawValue ?? "-", extents: focus.window.pid.flatMap(extents),
-                fallback: engine.focusFallback)
+                frame: focus.window.frame, field: engine.focusedField(at: now),
+                source: engine.focusSource(at: now)?.rawValue ?? "-", extents: focus.window.pid.flatMap(extents),
+                fallback: engine.focusFallback(at: now))
         }
         self.init(
             display: display, pid: pid, keyboard: keyboard, focus: focus,

@@ -10,7 +10,7 @@ extension Engine {
     public static let contradictionMs = 120
 
     /// One reading of the focused field that needed a placement.
-    struct CoveredReading: Equatable {
+    struct CoveredReading: Equatable, Sendable {
         var window: WindowID
         var identity: UInt
         var frameSize: Size
@@ -20,29 +20,29 @@ extension Engine {
     }
 
     /// The field (window, identity) that contradicted itself, if any.
-    struct FieldKey: Hashable {
+    struct FieldKey: Hashable, Sendable {
         var window: WindowID
         var identity: UInt
     }
 
     /// Whether a clear reading of the focused window's field must leave the window placed.
-    func contradicts(_ window: WindowFacts) -> Bool {
+    func contradicts(_ window: WindowFacts, _ moment: Moment) -> Bool {
         guard case .editable(let field) = accessibleState(of: window) else { return false }
         if selfContradicting == FieldKey(window: window.id, identity: field.identity) { return true }
-        guard let covered = lastCoveredReading, readingJustArrived else { return false }
+        guard let covered = lastCoveredReading, moment.readingArrived else { return false }
         return covered.window == window.id && covered.identity == field.identity
             && covered.frameSize == field.frameSize && covered.keyboard == keyboard
-            && clock - covered.at < Self.contradictionMs
+            && moment.now - covered.at < Self.contradictionMs
     }
 
     /// After a decision: remembers a covered reading, and a field found contradicting itself.
-    mutating func noteReading(_ decision: Decision, of window: WindowFacts) {
+    mutating func noteReading(_ decision: Decision, of window: WindowFacts, _ moment: Moment) {
         guard case .editable(let field) = accessibleState(of: window) else { return }
         if case .staysUp = decision.outcome {
             selfContradicting = FieldKey(window: window.id, identity: field.identity)
-        } else if readingJustArrived, decision.overlap > 0 {
+        } else if moment.readingArrived, decision.overlap > 0 {
             lastCoveredReading = CoveredReading(window: window.id, identity: field.identity,
-                                                frameSize: field.frameSize, keyboard: keyboard, at: clock)
+                                                frameSize: field.frameSize, keyboard: keyboard, at: moment.now)
         }
     }
 

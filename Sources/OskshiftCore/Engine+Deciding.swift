@@ -1,31 +1,41 @@
 /// Where the focused window should be, and every other adjusted one: the decisions, derived after every event.
 extension Engine {
 
+    /// What follows any change of what the focused window's decision depends on: the decision, the moves it needs
+    /// (the focused window to its placement, every other adjusted one home), the application asked to reveal its
+    /// field once the window is still at a smaller size, and the timer for whatever is due next.
+    mutating func decideAndMove(_ moment: inout Moment) -> [Action] {
+        var actions = placeAndRestore(moment)
+        actions += revealFieldOnceShrunk(moment)
+        actions += updateTimer(now: moment.now)
+        return actions
+    }
+
     /// Derives where every adjusted window and the focused one should be, and emits the difference.
-    mutating func reconcile(now: Int) -> [Action] {
+    private mutating func placeAndRestore(_ moment: Moment) -> [Action] {
+        let now = moment.now
         var actions: [Action] = []
         var focusedTarget: Rect?
         if let focus {
-            noteFieldAtOriginal(focus.window)
-            noteKeptHeight(focus.window.id)
+            noteFieldAtOriginal(focus.window, now: now)
+            noteKeptHeight(focus.window.id, now: now)
         }
         if let focus, let keyboard {
-            let decision = decide(focus, keyboard: keyboard)
-            if case .adjust(let frame) = decision.outcome { focusedTarget = frame }
+            let decision = decide(focus, keyboard: keyboard, moment)
+            let adjustment = adjustments[focus.window.id]
             switch decision.outcome {
+            case .adjust(let frame): focusedTarget = frame
             case .unchanged, .holding, .staysUp:
-                if let adjustment = adjustments[focus.window.id], adjustment.phase != .returning { focusedTarget = adjustment.target }
+                if let adjustment, !adjustment.isReturning { focusedTarget = adjustment.target }
             case .waiting:
                 // Left as it is: an adjustment in place stays, a restore under way goes on.
-                if let adjustment = adjustments[focus.window.id], !adjustment.phase.isHomeward {
-                    focusedTarget = adjustment.target
-                }
+                if let adjustment, !adjustment.isHomeward { focusedTarget = adjustment.target }
             default: break
             }
-            noteReading(decision, of: focus.window)
+            noteReading(decision, of: focus.window, moment)
             if decision != lastDecision { actions.append(.log(decision)) }
             lastDecision = decision
-        } else if let focus, adjustments[focus.window.id].map({ $0.phase == .returning }) ?? true {
+        } else if let focus, adjustments[focus.window.id].map({ $0.isReturning }) ?? true {
             lastDecision = nil
         }
         for id in adjustments.keys.sorted() where !(id == focus?.window.id && focusedTarget != nil) {
@@ -37,14 +47,53 @@ extension Engine {
         return actions
     }
 
+    /// Keeps the focused field as read at the window's original size, the reference for "does it fit".
+    mutating func noteFieldAtOriginal(_ window: WindowFacts, now: Int) {
+        guard case .field(let field) = choice(for: window, now: now) else { return }
+        let identity = identity(of: window)
+        let originalSize = adjustments[window.id]?.original.frame.size ?? window.frame.size
+        let readAt: Size?
+        if case .editable(let accessible) = accessibleState(of: window) {
+            readAt = accessible.frameSize
+        } else {
+            readAt = observedFrameSize
+        }
+        if readAt == originalSize {
+            fieldAtOriginal = ReferenceField(window: window.id, identity: identity, rect: field.rect)
+        } else if fieldAtOriginal?.matches(window.id, identity) != true {
+            fieldAtOriginal = nil
+        }
+    }
+
+    /// The window manager (or the application's minimum size) kept the window taller than we asked: from then on
+    /// the placement works with the height it really has. Known once the animation ended and no request of ours
+    /// is younger than `unansweredAfterMs` (a request that changes nothing gets no ConfigureNotify at all).
+    mutating func noteKeptHeight(_ id: WindowID, now: Int) {
+        guard var adjustment = adjustments[id], case .placed(let placement) = adjustment.stage, !adjustment.leftState,
+              placement.animation == nil, adjustment.requests.queued == nil,
+              adjustment.current.height > placement.target.height,
+              !adjustment.requests.pending.contains(where: { now - $0.time < Engine.unansweredAfterMs })
+        else { return }
+        let kept = adjustment.current.height
+        adjustment.updateLayout { $0.keptHeight = kept }
+        adjustments[id] = adjustment
+    }
+
+    /// The accessible field's identity in `window`; nil for the X sources.
+    func identity(of window: WindowFacts) -> UInt? {
+        if case .editable(let field) = accessibleState(of: window) { return field.identity }
+        return nil
+    }
+
     /// The decision for the focused window against the visible keyboard.
-    func decide(_ focus: Focus, keyboard: Rect) -> Decision {
+    func decide(_ focus: Focus, keyboard: Rect, _ moment: Moment) -> Decision {
         let window = focus.window
         let settings = configuration.settings(for: window.wmClass)
+        let now = moment.now
         let record = adjustments[window.id]
-        let adjustment = record?.phase == .returning ? nil : record
+        let adjustment = record?.isReturning == true ? nil : record
         let original = record?.original ?? SavedGeometry(frame: window.frame, state: window.state)
-        let choice = self.choice(for: window)
+        let choice = self.choice(for: window, now: now)
         var field: FocusRect?
         var source: FocusSource?
         switch choice {
@@ -60,9 +109,9 @@ extension Engine {
         if let reason = exclusion(of: window, original: original, mode: settings.mode) {
             return decision(.excluded(reason))
         }
-        if let why = waitingForBus(window) { return decision(.waiting(why)) }
+        if let why = waitingForBus(window, now: now) { return decision(.waiting(why)) }
         if case .nothing(let why) = choice { return decision(.noField(why)) }
-        if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record) {
+        if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record, now: now) {
             return decision(.waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving"))
         }
         if case .editable(let accessible) = accessibleState(of: window), adjustment == nil,
@@ -92,29 +141,31 @@ extension Engine {
             fieldFrameHeight: fieldFrameHeight,
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
-        input.keptHeight = adjustment?.keptHeight
+        input.keptHeight = adjustment?.layout?.keptHeight
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         let placement = Policy.place(input)
         var target = placement.frame
-        if let adjustment, adjustment.phase != .restoring,
+        // Restoring, the window is heading home: no placement of its to keep or to wait for.
+        let placedOrPlacing = adjustment.map { !$0.isRestoring } ?? false
+        if let adjustment, placedOrPlacing,
            keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
             target = adjustment.target
         }
-        if let adjustment, adjustment.awaitingLayoutAt != nil, adjustment.phase != .restoring {
+        if placedOrPlacing, adjustment?.layout?.awaitingLayoutAt != nil {
             return decision(.unchanged)  // the application resized itself; its field at that size comes next
         }
         let outcome: Decision.Outcome
         // A re-layout after two placements since the last trigger moves nothing: the window holds still.
-        let holds = !handlingTrigger && placementsSinceTrigger >= 2
+        let holds = !moment.isTrigger && placementsSinceTrigger >= 2
         switch (target, adjustment) {
         case (nil, nil): outcome = .notCovered
-        case (nil, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
-        case (nil, let adjustment?) where adjustment.phase != .restoring && contradicts(window):
+        case (nil, .some) where holds && placedOrPlacing: outcome = .holding
+        case (nil, .some) where placedOrPlacing && contradicts(window, moment):
             outcome = .staysUp("the field was covered at its last reading, at this layout")
         case (nil, .some): outcome = .restore(original.frame)
-        case (.some(let frame), let adjustment?) where adjustment.target == frame && adjustment.phase != .restoring:
+        case (.some(let frame), let adjustment?) where adjustment.target == frame && placedOrPlacing:
             outcome = .unchanged
-        case (.some, let adjustment?) where holds && adjustment.phase != .restoring: outcome = .holding
+        case (.some, .some) where holds && placedOrPlacing: outcome = .holding
         case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
         case (.some(let frame), _): outcome = .adjust(frame)
         }
@@ -133,11 +184,11 @@ extension Engine {
     /// was heading, and the field read once it is still decides. Trusted: a read at the original size, and for a
     /// placed window one at the size it was asked for, or at the size it keeps once still (a minimum size the
     /// window manager enforces, an application that resized itself).
-    func readInPassing(_ readAt: Size, record: Adjustment?) -> Bool {
+    func readInPassing(_ readAt: Size, record: Adjustment?, now: Int) -> Bool {
         guard let record, readAt != record.original.frame.size else { return false }
-        if record.phase.isHomeward { return true }
+        if record.isHomeward { return true }
         if readAt == record.target.size { return false }
-        return !(record.isStill(at: clock) && readAt == record.current.size)
+        return !(record.isStill(at: now) && readAt == record.current.size)
     }
 
     /// Why a window is never adjusted, or nil when it may be.

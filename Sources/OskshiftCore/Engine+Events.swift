@@ -1,7 +1,7 @@
-/// What each event teaches the engine, one method per event. Each returns the actions the event itself causes, or
-/// nil when it told nothing new; the derived moves follow in `handle` (`reconcile`).
+/// What each event teaches the engine, one method per event, each returning every action the event causes: what
+/// it learnt, then (when the focused window's decision may change) `decideAndMove`.
 extension Engine {
-    mutating func keyboardChanged(_ frame: Rect?) -> [Action]? {
+    mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
         keyboard = frame
         if frame == nil {
             forgetContradictions()
@@ -10,10 +10,10 @@ extension Engine {
             // really refuses costs one request, and a refusal misread in a burst of events does not last.
             refused.removeAll()
         }
-        return []
+        return decideAndMove(&moment)
     }
 
-    mutating func focusChanged(_ newFocus: Focus?) -> [Action]? {
+    mutating func focusChanged(_ newFocus: Focus?, _ moment: inout Moment) -> [Action] {
         if newFocus?.window.id != focus?.window.id {
             released.removeAll()
             fieldAtOriginal = nil
@@ -22,43 +22,48 @@ extension Engine {
         focus = newFocus
         observed = newFocus?.observed ?? .none
         observedFrameSize = newFocus?.window.frame.size
-        return []
+        return decideAndMove(&moment)
     }
 
-    mutating func focusObserved(_ id: WindowID, _ observations: XFocusObservations, frame: Rect) -> [Action]? {
-        guard focus?.window.id == id else { return nil }
+    /// Another window's observation tells nothing.
+    mutating func focusObserved(_ id: WindowID, _ observations: XFocusObservations, frame: Rect,
+                                _ moment: inout Moment) -> [Action] {
+        guard focus?.window.id == id else { return [] }
         if adjustments[id] == nil { focus?.window.frame = frame }
         observed = observations
         observedFrameSize = frame.size
-        return []
+        return decideAndMove(&moment)
     }
 
-    mutating func applicationsChanged(_ pids: Set<Int32>) -> [Action]? {
-        listensToBus = true
-        if case .joining(let since, _) = bus { bus = .joining(since: since, applicationsKnown: true) }
+    mutating func applicationsChanged(_ pids: Set<Int32>, _ moment: inout Moment) -> [Action] {
+        switch bus {
+        case .notUsed, .listening: bus = .listening
+        case .joining(let since, _): bus = .joining(since: since, applicationsKnown: true)
+        }
         accessibleApplications = pids
         accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
-        return []
+        return decideAndMove(&moment)
     }
 
-    mutating func busChanged(_ status: BusStatus, now: Int) -> [Action]? {
+    mutating func busChanged(_ status: BusStatus, _ moment: inout Moment) -> [Action] {
         switch status {
-        case .connecting: bus = .joining(since: now, applicationsKnown: false)
+        case .connecting: bus = .joining(since: moment.now, applicationsKnown: bus.knowsApplications)
         case .initialFocusRead:
             if case .joining(_, applicationsKnown: true) = bus { bus = .listening }
         case .absent: bus = .notUsed
         }
-        return []
+        return decideAndMove(&moment)
     }
 
-    mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?) -> [Action]? {
+    /// A stale repeat of the field already known tells nothing.
+    mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?, _ moment: inout Moment) -> [Action] {
         if pid != 0 { accessibleApplications.insert(pid) }
         fieldUnmatched = false
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
-            fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: clock)
+            fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: moment.now)
         }
         if let reported, let widget = reported.widget, widget.minY < 0 || widget.maxY > reported.frameSize.height {
-            readingOutOfView = (reported.window, reported.frameSize)
+            moment.readingOutOfView = Moment.OutOfView(window: reported.window, frameSize: reported.frameSize)
         }
         let field = reported?.trimmedToItsWindow()
         // One field per window: a window belongs to one process. A report about a window that names no process
@@ -71,220 +76,134 @@ extension Engine {
             owner = known
         }
         let previous = accessibleFields[owner]
-        if let field, let previous, field.isStaleRepeat(of: previous) { return nil }
+        if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
         if let field { accessibleFields = accessibleFields.filter { $0.key == owner || $0.value.window != field.window } }
         accessibleFields[owner] = field?.keepingKnownRects(of: previous)
-        readingJustArrived = field != nil
-        if let field, adjustments[field.window]?.awaitingLayoutAt == field.frameSize {
-            adjustments[field.window]?.awaitingLayoutAt = nil
+        moment.readingArrived = field != nil
+        if let field, adjustments[field.window]?.layout?.awaitingLayoutAt == field.frameSize {
+            adjustments[field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
         }
-        return []
+        return decideAndMove(&moment)
     }
 
-    mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents) -> [Action]? {
+    mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents, _ moment: inout Moment) -> [Action] {
         if focus?.window.id == id { focus?.window.extents = extents }
-        guard var adjustment = adjustments[id], adjustment.extents != extents else { return [] }
+        guard var adjustment = adjustments[id], adjustment.extents != extents else { return decideAndMove(&moment) }
         adjustment.extents = extents
-        if adjustment.phase == .placed, let sentWith = adjustment.movedWithStateChange, sentWith != extents {
-            // Decorated out of fullscreen after the move that went with the state request was trusted: that move's
-            // client size was computed without the decorations; the same frame is asked for with them.
-            adjustment.movedWithStateChange = nil
-            adjustment.confirmMoveBy = nil
-            adjustment.awaitingAnswerSince = nil
-            let move = adjustment.request(adjustment.target, now: clock)
-            adjustments[id] = adjustment
-            return move.map { [$0] } ?? []
-        }
-        // A placement asked for with the old extents names a client size that makes another frame with the new
-        // ones: openbox takes a maximized window's borders away and gives them back only after the state change
-        // the placement waited for (measured: LibreOffice Writer, asked for 1280x550, got 1282x556, its bottom
-        // 6 px nearer the keyboard). Asked again with the new extents unless the window is already there; the
-        // frame it got meanwhile was no minimum size of the window's.
-        if adjustment.phase == .placed, adjustment.animation == nil, adjustment.current != adjustment.target {
-            adjustment.pending.removeAll { $0.frame == adjustment.target }
-            adjustment.keptHeight = nil
-            adjustment.queued = nil
-            adjustment.awaitingAnswerSince = nil
-            let move = adjustment.request(adjustment.target, now: clock)
-            adjustments[id] = adjustment
-            return move.map { [$0] } ?? []
+        var actions: [Action] = []
+        if case .placed(var placement) = adjustment.stage {
+            if let sentWith = placement.movedWithStateChange, sentWith.extents != extents {
+                // Decorated out of fullscreen after the move that went with the state request was trusted: that
+                // move's client size was computed without the decorations; the same frame is asked for with them.
+                placement.movedWithStateChange = nil
+                adjustment.stage = .placed(placement)
+                if let move = adjustment.askAgainForTarget(now: moment.now) { actions.append(move) }
+            } else if placement.animation == nil, adjustment.current != placement.target {
+                // A placement asked for with the old extents names a client size that makes another frame with the
+                // new ones: openbox takes a maximized window's borders away and gives them back only after the
+                // state change the placement waited for (measured: LibreOffice Writer, asked for 1280x550, got
+                // 1282x556, its bottom 6 px nearer the keyboard). Asked again with the new extents unless the
+                // window is already there; the frame it got meanwhile was no minimum size of the window's.
+                placement.layout.keptHeight = nil
+                adjustment.stage = .placed(placement)
+                if let move = adjustment.askAgainForTarget(now: moment.now) { actions.append(move) }
+            }
         }
         adjustments[id] = adjustment
-        return []
+        return actions + decideAndMove(&moment)
     }
 
-    mutating func destroyed(_ id: WindowID) -> [Action]? {
+    mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
         adjustments[id] = nil
         released.remove(id)
         refused.remove(id)
         if focus?.window.id == id { focus = nil }
         accessibleFields = accessibleFields.filter { $0.value.window != id }
-        return []
+        return decideAndMove(&moment)
     }
 
-
-    /// Keeps the focused field as read at the window's original size, the reference for "does it fit".
-    mutating func noteFieldAtOriginal(_ window: WindowFacts) {
-        guard case .field(let field) = choice(for: window) else { return }
-        let identity = identity(of: window)
-        let originalSize = adjustments[window.id]?.original.frame.size ?? window.frame.size
-        let readAt: Size?
-        if case .editable(let accessible) = accessibleState(of: window) {
-            readAt = accessible.frameSize
-        } else {
-            readAt = observedFrameSize
-        }
-        if readAt == originalSize {
-            fieldAtOriginal = ReferenceField(window: window.id, identity: identity, rect: field.rect)
-        } else if fieldAtOriginal?.matches(window.id, identity) != true {
-            fieldAtOriginal = nil
-        }
-    }
-
-    /// The window manager (or the application's minimum size) kept the window taller than we asked: from then on
-    /// the placement works with the height it really has. Known once the animation ended and no request of ours
-    /// is younger than `unansweredAfterMs` (a request that changes nothing gets no ConfigureNotify at all).
-    mutating func noteKeptHeight(_ id: WindowID) {
-        guard var adjustment = adjustments[id], adjustment.phase == .placed, !adjustment.leftState,
-              adjustment.animation == nil, adjustment.queued == nil, adjustment.current.height > adjustment.target.height,
-              !adjustment.pending.contains(where: { clock - $0.time < Engine.unansweredAfterMs })
-        else { return }
-        adjustment.keptHeight = adjustment.current.height
-        adjustments[id] = adjustment
-    }
-
-    /// The accessible field's identity in `window`; nil for the X sources.
-    func identity(of window: WindowFacts) -> UInt? {
-        if case .editable(let field) = accessibleState(of: window) { return field.identity }
-        return nil
-    }
-
-    /// Tells our own moves (a frame we asked for), the window manager's answers (another frame while a request is
-    /// pending) and refusals (the same frame again) from the user's moves (a new frame with nothing pending).
-    mutating func configured(_ id: WindowID, frame: Rect) -> [Action] {
+    /// A frame reported for a window: from the frame's own ConfigureNotify (`real`), or read from the server after
+    /// a synthetic one. What it means for an adjusted window, the window decides (`Adjustment.land`); the engine
+    /// acts on the verdict.
+    mutating func configured(_ id: WindowID, frame: Rect, real: Bool, _ moment: inout Moment) -> [Action] {
         if fieldUnmatched || accessibleFields.values.contains(where: { $0.window == id }) {
-            fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: clock)
+            fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
         if focus?.window.id == id { focus?.window.frame = frame }
-        adjustments[id]?.awaitingAnswerSince = nil  // the window manager got to our request (or to the user's)
-        guard var adjustment = adjustments[id] else { return [] }
-        if adjustment.phase == .returning {
-            // Our restoring requests coming back; once none is left, the window is on its own again.
-            if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
-                adjustment.pending.removeFirst(index + 1)
-            } else if !adjustment.requested.contains(frame) {
-                adjustment.pending.removeAll()  // moved elsewhere, by the user
-            }
-            adjustment.current = frame
-            adjustments[id] = adjustment.pending.isEmpty && adjustment.queued == nil ? nil : adjustment
-            return []
-        }
-        if let index = adjustment.pending.firstIndex(where: { $0.frame == frame }) {
-            adjustment.pending.removeFirst(index + 1)
-            adjustment.current = frame
-            if frame == adjustment.target {
-                adjustment.movedWithStateChange = nil
-                adjustment.confirmMoveBy = nil
-            }
+        guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
+        switch adjustment.land(frame, real: real) {
+        case .home:
+            adjustments[id] = nil
+        case .refused:
+            refused.insert(id)
             adjustments[id] = adjustment
-            return []
-        }
-        if adjustment.leftState && adjustment.normalFrame == nil {
-            // The window manager's answer to leaving maximized or fullscreen state: its remembered normal geometry.
-            adjustment.normalFrame = frame
-            adjustment.current = frame
-            adjustments[id] = adjustment
-            return []
-        }
-        if !adjustment.pending.isEmpty {
-            if frame == adjustment.current && !adjustment.leftState {
-                refused.insert(id)
-                adjustment.pending.removeAll()
-                adjustment.queued = nil
-                adjustment.shown = frame
-            }
-            // Else the window manager's answer to a request of ours, granted in part (a minimum size it keeps), or
-            // another move while ours are pending: which request it answers is not known, so all stay pending.
-            adjustment.current = frame
-            adjustments[id] = adjustment
-            return []
-        }
-        guard frame != adjustment.current else { return [] }  // restacking, or a repeat
-        if adjustment.requested.contains(frame) {
-            // A late answer to a request of ours (the window manager was seconds behind).
-            adjustment.current = frame
-            adjustments[id] = adjustment
-            return []
-        }
-        if frame.x == adjustment.current.x && frame.width == adjustment.current.width
-            && frame.height != adjustment.current.height {
-            // Only the height changed (and the top, when the window manager kept the taller window on screen):
-            // the application resized itself (a text view grew with its text, and its minimum size with it),
-            // which is no move of the user's. Placed again from the height it has now.
-            adjustment.current = frame
-            adjustment.shown = frame
-            adjustment.keptHeight = frame.height > adjustment.target.height ? frame.height : nil
+        case .resizedByApplication:
             if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
-                adjustment.awaitingLayoutAt = frame.size
+                adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
                 placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
             }
             adjustments[id] = adjustment
-            return []
+        case .movedByUser:
+            return release(id, frame: frame, reason: "moved or resized by the user") + decideAndMove(&moment)
+        case .ours, .normalGeometry, .repeated:
+            adjustments[id] = adjustment
         }
-        return release(id, frame: frame, reason: "moved or resized by the user")
+        return sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
     }
 
     /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or
     /// the window manager's only answer to our move (where the window is then is read from the server).
-    mutating func syntheticConfigure(_ id: WindowID) -> [Action]? {
-        guard let answer = adjustments[id]?.answer else { return nil }
-        switch answer {
-        case .none: return nil
-        case .echo: adjustments[id]?.answer = .none
-        case .echoThenAny: adjustments[id]?.answer = .any
+    mutating func syntheticConfigure(_ id: WindowID) -> [Action] {
+        guard let owed = adjustments[id]?.requests.owed else { return [] }
+        switch owed {
+        case .none: return []
+        case .echo: adjustments[id]?.requests.owed = .none
+        case .echoThenAny: adjustments[id]?.requests.owed = .any
         case .any:
-            adjustments[id]?.answer = .none
+            adjustments[id]?.requests.owed = .none
             return [.readFrame(id)]
         }
-        return nil
+        return []
     }
 
-    mutating func stateChanged(_ id: WindowID, state: WindowState, now: Int) -> [Action] {
+    mutating func stateChanged(_ id: WindowID, state: WindowState, _ moment: inout Moment) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
-        if var adjustment = adjustments[id], adjustment.phase == .leavingState, !state.isMaximized, !state.fullscreen {
-            adjustment.phase = .placed
-            if let sentWith = adjustment.movedWithStateChange {
+        guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
+        if case .leavingState(let target, let layout, let movedWith) = adjustment.stage,
+           !state.isMaximized, !state.fullscreen {
+            var placement = Placement(target: target, animation: nil, layout: layout, movedWithStateChange: nil)
+            if let sentWith = movedWith {
                 // The placement went out with the request to leave fullscreen. Answered, or still on its way with
                 // the extents it was computed with: nothing more to send; checked once more a little later.
-                if adjustment.current == adjustment.target {
-                    adjustment.movedWithStateChange = nil
+                if adjustment.current == target {
+                    adjustment.stage = .placed(placement)
                     adjustments[id] = adjustment
-                    return []
+                    return decideAndMove(&moment)
                 }
-                if sentWith == adjustment.extents, adjustment.pending.contains(where: { $0.frame == adjustment.target }) {
-                    adjustment.shown = adjustment.target
-                    adjustment.confirmMoveBy = now + Engine.unansweredAfterMs
+                if sentWith == adjustment.extents, adjustment.requests.pending.contains(where: { $0.frame == target }) {
+                    adjustment.shown = target
+                    placement.movedWithStateChange = StateMove(extents: sentWith,
+                                                               confirmBy: moment.now + Engine.unansweredAfterMs)
+                    adjustment.stage = .placed(placement)
                     adjustments[id] = adjustment
-                    return []
+                    return decideAndMove(&moment)
                 }
                 // Decorated out of fullscreen (other extents): the frame asked for needs another client size.
-                adjustment.movedWithStateChange = nil
-                adjustment.awaitingAnswerSince = nil
+                adjustment.requests.inFlightSince = nil
             }
             // The state we asked to leave is left: the placement that waited goes out now, from where the window
             // manager put the window.
             adjustment.shown = adjustment.current
+            adjustment.stage = .placed(placement)
             adjustments[id] = adjustment
-            return head(id, to: adjustment.target, now: now)
+            return head(id, to: target, now: moment.now) + decideAndMove(&moment)
         }
-        guard let adjustment = adjustments[id], !adjustment.phase.isHomeward,
-              state.isMaximized || state.fullscreen
-        else { return [] }
+        guard !adjustment.isHomeward, state.isMaximized || state.fullscreen else { return decideAndMove(&moment) }
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
         // new home, and nothing from before is to be restored. It is placed again from its new geometry once the
         // application reported its field at that size.
         adjustments[id] = nil
-        return [.clearOriginal(id)]
+        return [.clearOriginal(id)] + decideAndMove(&moment)
     }
 
     /// The user took the window over: forget the original and never restore it.
@@ -306,7 +225,7 @@ extension Engine {
 
     /// A window still carrying a saved geometry from an earlier run: take it back as adjusted, so it is restored
     /// unless it is still legitimately covered.
-    mutating func adopt(_ facts: WindowFacts, saved: SavedGeometry) -> [Action] {
+    mutating func adopt(_ facts: WindowFacts, saved: SavedGeometry, _ moment: inout Moment) -> [Action] {
         guard saved.isPlausible(on: screen) else {
             let decision = Decision(window: facts.id, source: nil, field: nil, keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: facts.wmClass).mode,
@@ -315,16 +234,28 @@ extension Engine {
         }
         let leftState = (saved.state.isMaximized && !facts.state.isMaximized)
             || (saved.state.fullscreen && !facts.state.fullscreen)
-        adjustments[facts.id] = Adjustment(id: facts.id, original: saved, extents: facts.extents, current: facts.frame,
-                                           leftState: leftState)
-        return []
+        adjustments[facts.id] = Adjustment(
+            id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
+            leftState: leftState,
+            stage: .placed(Placement(target: facts.frame, animation: nil, layout: Layout(), movedWithStateChange: nil)))
+        return decideAndMove(&moment)
+    }
+
+    /// The one timer: animation frames, moves queued behind an unanswered request, fullscreen moves to check, the
+    /// focused field's reads, the end of a wait for the bus.
+    mutating func timerFired(_ moment: inout Moment) -> [Action] {
+        var actions = stepAnimations(now: moment.now)
+        for id in adjustments.keys.sorted() { actions += sendQueuedRequest(of: id, now: moment.now) }
+        actions += confirmMovesWithStateChange(now: moment.now)
+        actions += fieldReads.due(at: moment.now)
+        return actions + decideAndMove(&moment)
     }
 
     /// Requests too old to expect an answer for. Not a returning window's: it keeps its original until its restore
     /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     mutating func expirePendingRequests(now: Int) {
-        for (id, adjustment) in adjustments where !adjustment.pending.isEmpty && adjustment.phase != .returning {
-            adjustments[id]?.pending.removeAll { now - $0.time > Engine.pendingLifetimeMs }
+        for (id, adjustment) in adjustments where !adjustment.requests.pending.isEmpty && !adjustment.isReturning {
+            adjustments[id]?.requests.expire(now: now)
         }
     }
 }

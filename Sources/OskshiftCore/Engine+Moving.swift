@@ -3,9 +3,12 @@ extension Engine {
 
     mutating func adjust(_ window: WindowFacts, to target: Rect, now: Int) -> [Action] {
         var actions: [Action] = []
-        if var adjustment = adjustments[window.id], adjustment.phase != .returning {
-            guard adjustment.target != target || adjustment.phase == .restoring else { return [] }
-            if adjustment.phase == .restoring { adjustment.phase = .placed }
+        if var adjustment = adjustments[window.id], !adjustment.isReturning {
+            guard adjustment.target != target || adjustment.isRestoring else { return [] }
+            if case .restoring(_, let animation, let layout) = adjustment.stage {
+                adjustment.stage = .placed(Placement(target: target, animation: animation, layout: layout,
+                                                     movedWithStateChange: nil))
+            }
             adjustments[window.id] = adjustment
         } else {
             // A window still returning after a restore starts again from the same original, with its requests
@@ -13,21 +16,21 @@ extension Engine {
             let returning = adjustments[window.id]
             let saved = returning?.original ?? SavedGeometry(frame: window.frame, state: window.state)
             let leavesState = saved.state.fullscreen || saved.state.isMaximized
-            var adjustment = Adjustment(id: window.id, original: saved, extents: returning?.extents ?? window.extents,
-                                        current: returning?.current ?? window.frame, leftState: leavesState)
-            adjustment.savedOn = returning?.savedOn ?? screen
+            let current = returning?.current ?? window.frame
+            var adjustment = Adjustment(
+                id: window.id, original: saved, savedOn: returning?.savedOn ?? screen,
+                extents: returning?.extents ?? window.extents, current: current, leftState: leavesState,
+                stage: leavesState
+                    ? .leavingState(target: current, layout: Layout(), movedWith: nil)
+                    : .placed(Placement(target: current, animation: nil, layout: Layout(), movedWithStateChange: nil)))
             if let returning {
                 adjustment.shown = returning.leftState ? saved.frame : returning.shown
-                adjustment.pending = returning.pending
-                adjustment.awaitingAnswerSince = returning.awaitingAnswerSince
-                adjustment.queued = returning.queued
-                adjustment.requested = returning.requested
+                adjustment.requests = returning.requests
             }
             // A restore still queued has not cleared the saved geometry yet.
-            if returning?.queued == nil { actions.append(.saveOriginal(window.id, saved)) }
+            if returning?.requests.queued == nil { actions.append(.saveOriginal(window.id, saved)) }
             if leavesState {
                 actions.append(saved.state.fullscreen ? .setFullscreen(window.id, false) : .setMaximized(window.id, false))
-                adjustment.phase = .leavingState
             }
             adjustments[window.id] = adjustment
         }
@@ -35,9 +38,10 @@ extension Engine {
     }
 
     mutating func restore(_ id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id], !adjustment.phase.isHomeward else { return [] }
-        adjustment.phase = .restoring
-        adjustment.revealedAtHeight = nil
+        guard var adjustment = adjustments[id], !adjustment.isHomeward else { return [] }
+        var layout = adjustment.layout ?? Layout()
+        layout.revealedAtHeight = nil
+        adjustment.stage = .restoring(to: adjustment.target, animation: adjustment.animation, layout: layout)
         adjustments[id] = adjustment
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
@@ -49,34 +53,38 @@ extension Engine {
         guard var adjustment = adjustments[id] else { return [] }
         // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
         if id == focus?.window.id { placementsSinceTrigger += 1 }
-        adjustment.target = target
-        if adjustment.phase == .leavingState {
+        var actions: [Action] = []
+        switch adjustment.stage {
+        case .returning:
+            return []
+        case .leavingState(_, let layout, let movedWith):
             guard adjustment.original.state.fullscreen else {
-                adjustments[id] = adjustment  // moved once the window manager reports the state left
+                // Moved once the window manager reports the state left.
+                adjustment.stage = .leavingState(target: target, layout: layout, movedWith: movedWith)
+                adjustments[id] = adjustment
                 return []
             }
-            // In the same step as leaving fullscreen, and at once: the window manager carries the two requests out in
-            // order, and the state change is a jump of its own (an animation would start from the normal geometry
-            // the window manager remembers, which nobody saw, and resize the page at every frame).
-            adjustment.animation = nil
-            var actions: [Action] = []
+            // In the same step as leaving fullscreen, and at once: the window manager carries the two requests out
+            // in order, and the state change is a jump of its own (an animation would start from the normal
+            // geometry the window manager remembers, which nobody saw, and resize the page at every frame).
             if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
-            adjustment.movedWithStateChange = adjustment.extents
+            adjustment.stage = .leavingState(target: target, layout: layout, movedWith: adjustment.extents)
             adjustments[id] = adjustment
             return actions
+        case .placed, .restoring:
+            var animation: Animation?
+            let duration = configuration.animation.durationMs
+            if duration == 0 || adjustment.shown == target {
+                if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
+            } else {
+                animation = Animation(from: adjustment.shown, to: target, start: now, duration: duration,
+                                      curve: configuration.animation.curve)
+            }
+            adjustment.heading(to: target, animation: animation)
+            adjustments[id] = adjustment
+            if adjustment.isRestoring && animation == nil { actions += finishRestore(id, now: now) }
+            return actions
         }
-        var actions: [Action] = []
-        let duration = configuration.animation.durationMs
-        if duration == 0 || adjustment.shown == target {
-            adjustment.animation = nil
-            if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
-        } else {
-            adjustment.animation = Animation(from: adjustment.shown, to: target, start: now, duration: duration,
-                                             curve: configuration.animation.curve)
-        }
-        adjustments[id] = adjustment
-        if adjustment.phase == .restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
-        return actions
     }
 
     /// The window is back at its original frame (or is handed back to the window manager's maximized or
@@ -85,28 +93,24 @@ extension Engine {
         guard var adjustment = adjustments[id] else { return [] }
         var actions: [Action] = []
         if adjustment.leftState {
-            adjustment.queued = nil  // the state change puts the window back, after whatever is in flight
+            adjustment.requests.queued = nil  // the state change puts the window back, after whatever is in flight
             actions = restoringActions(adjustment)
-            for case .moveResize(_, let frame, _) in actions {
-                adjustment.pending.append(PendingRequest(frame: frame, time: now))
-                adjustment.noteRequested(frame)
-                adjustment.answer = adjustment.answer.sent
-            }
+            for case .moveResize(_, let frame, _) in actions { adjustment.requests.noteSentAlongside(frame, now: now) }
             // The window manager answers the state change with the original frame.
-            adjustment.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
+            adjustment.requests.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
         } else {
             let home = home(of: adjustment)
-            if adjustment.shown != home || adjustment.queued != nil, let move = adjustment.request(home, now: now) {
+            if adjustment.shown != home || adjustment.requests.queued != nil,
+               let move = adjustment.request(home, now: now) {
                 actions.append(move)
             }
             // Cleared with the move: a daemon killed while the move waits behind the request in flight finds the
             // saved geometry at its next start and puts the window back.
-            if adjustment.queued == nil { actions.append(.clearOriginal(id)) }
+            if adjustment.requests.queued == nil { actions.append(.clearOriginal(id)) }
         }
         adjustment.shown = home(of: adjustment)
-        adjustment.animation = nil
-        adjustment.phase = .returning
-        adjustments[id] = adjustment.pending.isEmpty && adjustment.queued == nil ? nil : adjustment
+        adjustment.stage = .returning
+        adjustments[id] = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil ? nil : adjustment
         if focus?.window.id == id { focus?.window.frame = adjustment.shown }
         return actions
     }
@@ -114,10 +118,10 @@ extension Engine {
     func restoringActions(_ adjustment: Adjustment) -> [Action] {
         let id = adjustment.id
         var actions: [Action] = []
-        if adjustment.leftState {
+        if case .windowState(let normalFrame) = adjustment.home {
             // The frame the window manager gave when the state was left is its remembered normal geometry: put it
             // back there first, so that a later unmaximize by the user lands where it did before.
-            if let normal = adjustment.normalFrame.map({ screen.restorePlace(for: $0) }), normal != adjustment.shown {
+            if let normal = normalFrame.map({ screen.restorePlace(for: $0) }), normal != adjustment.shown {
                 actions.append(.moveResize(id, frame: normal, extents: adjustment.extents))
             }
             if adjustment.original.state.fullscreen {
@@ -125,7 +129,7 @@ extension Engine {
             } else {
                 actions.append(.setMaximized(id, true))
             }
-        } else if adjustment.shown != home(of: adjustment) || adjustment.queued != nil {
+        } else if adjustment.shown != home(of: adjustment) || adjustment.requests.queued != nil {
             actions.append(.moveResize(id, frame: home(of: adjustment), extents: adjustment.extents))
         }
         actions.append(.clearOriginal(id))
@@ -143,8 +147,8 @@ extension Engine {
     mutating func restoreAllAtOnce() -> [Action] {
         // Everything at once, queued or not: the window manager applies them in order, after whatever is in flight.
         var actions = adjustments.values.sorted { $0.id < $1.id }.flatMap { adjustment -> [Action] in
-            if adjustment.phase != .returning { return restoringActions(adjustment) }
-            guard let home = adjustment.queued else { return [] }  // its restore went out already
+            if !adjustment.isReturning { return restoringActions(adjustment) }
+            guard let home = adjustment.requests.queued else { return [] }  // its restore went out already
             return [.moveResize(adjustment.id, frame: home, extents: adjustment.extents), .clearOriginal(adjustment.id)]
         }
         adjustments.removeAll()
@@ -161,18 +165,19 @@ extension Engine {
             guard var adjustment = adjustments[id], let animation = adjustment.animation else { continue }
             let frame = animation.frame(at: now)
             if frame != adjustment.shown, let move = adjustment.request(frame, now: now) { actions.append(move) }
-            if animation.isFinished(at: now) { adjustment.animation = nil }
+            let finished = animation.isFinished(at: now)
+            if finished { adjustment.heading(to: adjustment.target, animation: nil) }
             adjustments[id] = adjustment
-            if adjustment.phase == .restoring && adjustment.animation == nil { actions += finishRestore(id, now: now) }
+            if adjustment.isRestoring && finished { actions += finishRestore(id, now: now) }
         }
         return actions
     }
 
-    mutating func updateTimer() -> [Action] {
+    mutating func updateTimer(now: Int) -> [Action] {
         let wanted: TimerUse
         if adjustments.values.contains(where: { $0.animation != nil }) {
             wanted = .frames
-        } else if let deadline = nextDeadline {
+        } else if let deadline = nextDeadline(at: now) {
             wanted = .once(at: deadline)
         } else {
             wanted = .off
@@ -182,24 +187,8 @@ extension Engine {
         switch wanted {
         case .off: return [.stopTimer]
         case .frames: return [.startTimer(intervalMs: Engine.frameIntervalMs)]
-        case .once(let deadline): return [.startTimer(intervalMs: max(1, deadline - clock))]
+        case .once(let deadline): return [.startTimer(intervalMs: max(1, deadline - now))]
         }
-    }
-
-    /// The next one-off tick: the end of the focused window's wait for its application on the bus (while the keyboard
-    /// is up), a queued move's time to go out, or a read of the focused field.
-    public var nextDeadline: Int? {
-        var next = fieldReads.nextDeadline
-        if let focus, keyboard != nil {
-            for deadline in [busAnswerDeadline(of: focus.window), busJoiningDeadline(of: focus.window)] {
-                if let deadline, deadline < next ?? Int.max { next = deadline }
-            }
-        }
-        for adjustment in adjustments.values {
-            if let deadline = adjustment.queuedDeadline, deadline < next ?? Int.max { next = deadline }
-            if let deadline = adjustment.confirmMoveBy, deadline < next ?? Int.max { next = deadline }
-        }
-        return next
     }
 
     /// A move sent with the request to leave fullscreen and still unanswered `Engine.unansweredAfterMs` after the
@@ -207,32 +196,30 @@ extension Engine {
     mutating func confirmMovesWithStateChange(now: Int) -> [Action] {
         var actions: [Action] = []
         for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id], let deadline = adjustment.confirmMoveBy, deadline <= now
+            guard var adjustment = adjustments[id], case .placed(var placement) = adjustment.stage,
+                  let deadline = placement.movedWithStateChange?.confirmBy, deadline <= now
             else { continue }
-            adjustment.confirmMoveBy = nil
-            adjustment.movedWithStateChange = nil
-            if adjustment.phase == .placed, adjustment.animation == nil, adjustment.current != adjustment.target {
-                adjustment.pending.removeAll { $0.frame == adjustment.target }
-                adjustment.awaitingAnswerSince = nil
-                if let move = adjustment.request(adjustment.target, now: now) { actions.append(move) }
+            placement.movedWithStateChange = nil
+            adjustment.stage = .placed(placement)
+            if placement.animation == nil, adjustment.current != placement.target,
+               let move = adjustment.askAgainForTarget(now: now) {
+                actions.append(move)
             }
             adjustments[id] = adjustment
         }
         return actions
     }
 
-    /// Sends the frames queued behind a request in flight once it is answered or given up on; a returning window's
-    /// saved geometry is cleared with its restoring move.
-    mutating func sendQueuedRequests(now: Int) -> [Action] {
-        guard adjustments.values.contains(where: { $0.queued != nil }) else { return [] }
+    /// Sends the frame queued behind a window's request in flight once it is answered or given up on; a returning
+    /// window's saved geometry is cleared with its restoring move.
+    mutating func sendQueuedRequest(of id: WindowID, now: Int) -> [Action] {
+        guard var adjustment = adjustments[id], adjustment.requests.queued != nil,
+              !adjustment.requests.awaitsAnswer(at: now)
+        else { return [] }
         var actions: [Action] = []
-        for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id], adjustment.queued != nil, !adjustment.awaitsAnswer(at: now)
-            else { continue }
-            if let move = adjustment.releaseQueued(now: now) { actions.append(move) }
-            if adjustment.phase == .returning { actions.append(.clearOriginal(id)) }
-            adjustments[id] = adjustment.phase == .returning && adjustment.pending.isEmpty ? nil : adjustment
-        }
+        if let move = adjustment.releaseQueued(now: now) { actions.append(move) }
+        if adjustment.isReturning { actions.append(.clearOriginal(id)) }
+        adjustments[id] = adjustment.isReturning && adjustment.requests.pending.isEmpty ? nil : adjustment
         return actions
     }
 }

@@ -1,16 +1,19 @@
-/// The avoidance engine: a pure state machine. `handle` takes one event and returns the actions to perform, in
+/// The avoidance engine: a pure state machine. `handle` takes one event and returns the actions it causes, in
 /// order. It reads no clock (the shell passes `now`) and touches no server: the shell performs the actions.
 ///
 /// State, in short: the keyboard's frame while one is visible, the focused window, what the X server and the
 /// accessibility bus say about the focus inside it (held relative to the window's frame), and one `Adjustment` per
-/// window it has moved, holding the ORIGINAL geometry saved at the first move. After every event the engine picks
-/// the focus rect (`FocusSelection`), derives where each window should be (the focused one: the policy's placement
-/// from its original frame; every other adjusted one: its original frame) and emits the difference.
+/// window it has moved, holding the ORIGINAL geometry saved at the first move (its life: `Stage`). Each event
+/// method says what follows it: an event that changes what the focused window's decision depends on ends in
+/// `decideAndMove` (the focus rect from `FocusSelection`, the placement from `Policy`, the difference as moves);
+/// one that answers a request releases what was queued behind it; the timer steps animations and deadlines.
 ///
 /// The two-placement limit: each trigger (keyboard shown or moved, focus or caret moved, a new field) allows at most two
 /// placements of the focused window, the adjustment and one correction after the application re-laid out; what
 /// re-layouts ask beyond that is not done (`Decision.Outcome.holding`), so a window never alternates.
-public struct Engine: Sendable {
+///
+/// The stored state is internal to this module: the shell reads the public queries only.
+public struct Engine: Equatable, Sendable {
     public internal(set) var configuration: Configuration
     public internal(set) var screen: Screen
     /// The visible keyboard's frame; nil while no keyboard is visible.
@@ -23,21 +26,18 @@ public struct Engine: Sendable {
     /// when it was read.
     var observed = XFocusObservations.none
     var observedFrameSize: Size?
-    /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
-    var accessibleApplications: Set<Int32> = []
-    /// The daemon listens to the accessibility bus: its list of applications has come at least once.
-    var listensToBus = false
     /// Where the daemon's own connection to the bus stands.
     var bus = BusConnection.notUsed
+    /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
+    var accessibleApplications: Set<Int32> = []
     var accessibleFields: [Int32: AccessibleField] = [:]
+    /// Whether the last editable report matched no window.
+    var fieldUnmatched = false
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
     /// is decided from it, so that a re-layout of the shrunk window never flips the decision.
     var fieldAtOriginal: ReferenceField?
-    /// Placements of the focused window since the last trigger, and whether the event being handled is one.
+    /// Placements of the focused window since the last trigger.
     var placementsSinceTrigger = 0
-    var handlingTrigger = false
-    /// `now` of the event being handled.
-    var clock = 0
     var adjustments: [WindowID: Adjustment] = [:]
     /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
     var released: Set<WindowID> = []
@@ -45,16 +45,11 @@ public struct Engine: Sendable {
     /// the keyboard hides.
     var refused: Set<WindowID> = []
     var timer = TimerUse.off
-    /// When the focused field is read again (`FieldReads`), and whether the last editable report matched no window.
+    /// When the focused field is read again (`FieldReads`).
     var fieldReads = FieldReads()
-    var fieldUnmatched = false
-    /// The focused field's last reading that needed a placement, whether the event being handled is a reading of
-    /// it, and the field found contradicting itself (`Engine+Contradiction`).
+    /// The focused field's last reading that needed a placement, and the field found contradicting itself
+    /// (`Engine+Contradiction`).
     var lastCoveredReading: CoveredReading?
-    var readingJustArrived = false
-    /// The reading that arrived with the event being handled put the field (partly) above or below its window's
-    /// frame, before it was cut to the frame: out of view in that window, read at that frame size.
-    var readingOutOfView: (window: WindowID, frameSize: Size)?
     var selfContradicting: FieldKey?
     /// After `stopping` the engine answers nothing more: the daemon is on its way out.
     var stopped = false
@@ -71,19 +66,36 @@ public struct Engine: Sendable {
     /// they had) before the X-side sources speak for every window. Measured here: the answer comes within tens of
     /// milliseconds of the watcher's start, so a covered field is served by the bus well inside 300 ms of start.
     public static let busAnswerGraceMs = 500
+    /// A placement that differs from the current one by at most this many pixels, with the field still clear,
+    /// is not worth a move: a keyboard jittering by a pixel does not make the window bounce.
+    public static let hysteresis = 4
+    /// A requested frame that the server has not reported back within this time is no longer expected (a late answer
+    /// is still recognised as ours: `Requests.requested`).
+    public static let pendingLifetimeMs = 1000
+    /// A request the server has not answered within this time was most likely ignored without a word (a window
+    /// manager keeping a window at its minimum size sends no ConfigureNotify when nothing changes).
+    public static let unansweredAfterMs = 150
 
     /// The daemon's own connection to the accessibility bus.
-    enum BusConnection: Equatable {
+    enum BusConnection: Equatable, Sendable {
         /// No bus, or none announced: the X-side sources speak for every application not named on it.
         case notUsed
         /// Joining since this time; the applications' list came or not yet.
         case joining(since: Int, applicationsKnown: Bool)
         /// The bus has been asked: its list of applications and the focus they had are known.
         case listening
+
+        /// Its list of applications has come at least once.
+        var knowsApplications: Bool {
+            switch self {
+            case .notUsed, .joining(_, applicationsKnown: false): return false
+            case .joining(_, applicationsKnown: true), .listening: return true
+            }
+        }
     }
 
     /// What the one timer is for.
-    enum TimerUse: Equatable {
+    enum TimerUse: Equatable, Sendable {
         case off
         /// An animation: a tick every frame.
         case frames
@@ -91,112 +103,48 @@ public struct Engine: Sendable {
         /// goes out unless its window is configured first.
         case once(at: Int)
     }
-    /// A placement that differs from the current one by at most this many pixels, with the field still clear,
-    /// is not worth a move: a keyboard jittering by a pixel does not make the window bounce.
-    public static let hysteresis = 4
-    /// A requested frame that the server has not reported back within this time is no longer expected (a late answer
-    /// is still recognised as ours: `Adjustment.requested`).
-    public static let pendingLifetimeMs = 1000
-    /// A request the server has not answered within this time was most likely ignored without a word (a window
-    /// manager keeping a window at its minimum size sends no ConfigureNotify when nothing changes).
-    public static let unansweredAfterMs = 150
 
     public init(configuration: Configuration = .defaults, screen: Screen) {
         self.configuration = configuration
         self.screen = screen
     }
 
-    /// Every window the engine has moved and not yet put back, by window id.
-    public var adjustedWindows: [AdjustedWindow] {
-        adjustments.values.filter { $0.phase != .returning }.sorted { $0.id < $1.id }.map {
-            AdjustedWindow(id: $0.id, original: $0.original, current: $0.shown, restoring: $0.phase == .restoring)
-        }
-    }
-
-    /// The focused field in root coordinates where its window is now (the field as reported stays where it was
-    /// when the window moves). Nil when only the window is known, or nothing has to clear the keyboard.
-    public var focusedField: Rect? {
-        guard let focus, case .field(let field) = choice(for: focus.window) else { return nil }
-        return field.rect.converted(from: focus.window.frame.origin)
-    }
-
-    /// The source that gives the focused window's focus rect now (`window` for the whole window); nil when
-    /// nothing in it has to clear the keyboard.
-    public var focusSource: FocusSource? {
-        guard let focus else { return nil }
-        switch choice(for: focus.window) {
-        case .field(let field): return field.source
-        case .wholeWindow: return .window
-        case .nothing: return nil
-        }
-    }
-
-    /// Why the focused window's focus rect comes from the X side although the order asks the accessibility bus
-    /// (e.g. "the pointer band around the last press: its application is not on the accessibility bus"); nil when
-    /// the bus speaks for it, or nothing does.
-    public var focusFallback: String? {
-        guard let focus else { return nil }
-        return fallback(for: focus.window, source: focusSource)
-    }
-
-    /// The editable field the focused window's application reported, when it is on the accessibility bus and its
-    /// focus is on editable text in that window.
-    public var focusedAccessibleField: AccessibleField? {
-        guard let focus, case .editable(let field) = accessibleState(of: focus.window) else { return nil }
-        return field
-    }
-
-
     /// `now` is a monotonic time in milliseconds, given by the shell.
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return [] }
-        clock = now
         expirePendingRequests(now: now)
-        handlingTrigger = Self.isTrigger(event)
-        if handlingTrigger { placementsSinceTrigger = 0 }
-        readingJustArrived = false
-        readingOutOfView = nil
-        let learnt: [Action]?
+        var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
+        if moment.isTrigger { placementsSinceTrigger = 0 }
         switch event {
-        case .keyboardShown(let frame), .keyboardMoved(let frame): learnt = keyboardChanged(frame)
-        case .keyboardHidden: learnt = keyboardChanged(nil)
-        case .focusChanged(let newFocus): learnt = focusChanged(newFocus)
-        case .focusObserved(let id, let observations, let frame): learnt = focusObserved(id, observations, frame: frame)
-        case .accessibleApplications(let pids): learnt = applicationsChanged(pids)
-        case .accessibilityBus(let status): learnt = busChanged(status, now: now)
-        case .accessibleFocus(let pid, let reported): learnt = accessibleFocusChanged(pid: pid, reported)
+        case .keyboardShown(let frame), .keyboardMoved(let frame): return keyboardChanged(frame, &moment)
+        case .keyboardHidden: return keyboardChanged(nil, &moment)
+        case .focusChanged(let newFocus): return focusChanged(newFocus, &moment)
+        case .focusObserved(let id, let observations, let frame):
+            return focusObserved(id, observations, frame: frame, &moment)
+        case .accessibleApplications(let pids): return applicationsChanged(pids, &moment)
+        case .accessibilityBus(let status): return busChanged(status, &moment)
+        case .accessibleFocus(let pid, let reported): return accessibleFocusChanged(pid: pid, reported, &moment)
         case .accessibleFieldUnmatched:
             fieldUnmatched = true
-            learnt = nil
-        case .windowConfigured(let id, let frame):
-            if let owed = adjustments[id]?.answer { adjustments[id]?.answer = owed.configured }
-            learnt = configured(id, frame: frame)
-        case .windowConfigureSynthetic(let id): learnt = syntheticConfigure(id)
-        case .windowFrameRead(let id, let frame): learnt = configured(id, frame: frame)
-        case .windowStateChanged(let id, let state): learnt = stateChanged(id, state: state, now: now)
-        case .windowExtentsChanged(let id, let extents): learnt = extentsChanged(id, extents)
-        case .windowDestroyed(let id): learnt = destroyed(id)
+            return []
+        case .windowConfigured(let id, let frame): return configured(id, frame: frame, real: true, &moment)
+        case .windowFrameRead(let id, let frame): return configured(id, frame: frame, real: false, &moment)
+        case .windowConfigureSynthetic(let id): return syntheticConfigure(id)
+        case .windowStateChanged(let id, let state): return stateChanged(id, state: state, &moment)
+        case .windowExtentsChanged(let id, let extents): return extentsChanged(id, extents, &moment)
+        case .windowDestroyed(let id): return destroyed(id, &moment)
         case .screenChanged(let newScreen):
             screen = newScreen
-            learnt = []
+            return decideAndMove(&moment)
         case .configurationChanged(let newConfiguration):
             configuration = newConfiguration
-            learnt = []
-        case .displacedWindowFound(let facts, let saved): learnt = adopt(facts, saved: saved)
-        case .timerFired: learnt = stepAnimations(now: now)
+            return decideAndMove(&moment)
+        case .displacedWindowFound(let facts, let saved): return adopt(facts, saved: saved, &moment)
+        case .timerFired: return timerFired(&moment)
         case .stopping:
             stopped = true
             return restoreAllAtOnce()
         }
-        // nil: the event told nothing new (another window's observation, a stale repeat), and nothing is derived.
-        guard var actions = learnt else { return [] }
-        actions += reconcile(now: now)
-        actions += sendQueuedRequests(now: now)
-        actions += confirmMovesWithStateChange(now: now)
-        actions += revealFieldOnceShrunk()
-        actions += fieldReads.due(at: now)
-        actions += updateTimer()
-        return actions
     }
 
     /// Events that start a new placement (the user or the keyboard did something); the others (a window
@@ -210,9 +158,28 @@ public struct Engine: Sendable {
             return false
         case .accessibleFocus(_, let field):
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
-        case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed, .timerFired, .stopping, .accessibleFieldUnmatched:
+        case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed,
+             .timerFired, .stopping, .accessibleFieldUnmatched:
             return false
         }
+    }
+}
+
+/// What one event's handling knows about itself, passed down instead of kept in the engine.
+struct Moment {
+    /// The event's time.
+    let now: Int
+    /// The event starts a new placement (`Engine.isTrigger`).
+    let isTrigger: Bool
+    /// The event brought a reading of the focused field.
+    var readingArrived = false
+    /// That reading put the field (partly) above or below its window's frame, before it was cut to the frame.
+    var readingOutOfView: OutOfView?
+
+    /// A field out of view in this window, read at this frame size.
+    struct OutOfView: Equatable {
+        var window: WindowID
+        var frameSize: Size
     }
 }
 

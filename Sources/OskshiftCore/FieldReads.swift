@@ -128,21 +128,24 @@ extension Engine {
     /// configuration were never scrolled). Asked again at a smaller size than the last time (a window growing back
     /// with a keyboard that slides away keeps in view what its smaller viewport showed), and at the same size while
     /// the field read there is still outside the window (`FieldReads.revealAgain`).
-    mutating func revealFieldOnceShrunk() -> [Action] {
-        guard let focus, var adjustment = adjustments[focus.window.id], adjustment.phase == .placed,
-              adjustment.isStill(at: clock), adjustment.current == adjustment.target,
-              adjustment.target.height < adjustment.original.frame.height,
+    mutating func revealFieldOnceShrunk(_ moment: Moment) -> [Action] {
+        let now = moment.now
+        guard let focus, var adjustment = adjustments[focus.window.id], case .placed(let placement) = adjustment.stage,
+              adjustment.isStill(at: now), adjustment.current == placement.target,
+              placement.target.height < adjustment.original.frame.height,
               focusedAccessibleField != nil
         else { return [] }
-        if let height = adjustment.revealedAtHeight, adjustment.target.height >= height {
-            if let hidden = readingOutOfView, hidden.window == focus.window.id,
-               hidden.frameSize == adjustment.target.size, !fieldReads.revealSooner(now: clock) {
-                fieldReads.revealAgain(focus.window.id, now: clock)
-            }
+        if let height = placement.layout.revealedAtHeight, placement.target.height >= height {
+            guard let hidden = moment.readingOutOfView, hidden.window == focus.window.id,
+                  hidden.frameSize == placement.target.size
+            else { return [] }
+            // The next attempt at once, when the application answered late (it has handled its resize now).
+            if fieldReads.revealSooner(now: now) { return fieldReads.due(at: now) }
+            fieldReads.revealAgain(focus.window.id, now: now)
             return []
         }
-        adjustment.revealedAtHeight = adjustment.target.height
+        adjustment.updateLayout { $0.revealedAtHeight = placement.target.height }
         adjustments[focus.window.id] = adjustment
-        return [fieldReads.reveal(focus.window.id, now: clock)]
+        return [fieldReads.reveal(focus.window.id, now: now)]
     }
 }

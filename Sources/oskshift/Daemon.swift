@@ -203,7 +203,8 @@ final class Daemon {
         var translated = accessory?.translate(events) ?? events
         feed(translated)
         if let accessory {
-            let barChange = accessory.focusDecided(editableFocused: engine.focusSource != nil)
+            let barChange = accessory.focusDecided(
+                editableFocused: engine.focusSource(at: MonotonicClock.milliseconds()) != nil)
             feed(barChange)
             translated += barChange
         }

@@ -1,3 +1,4 @@
+import Clock
 import DaemonStatus
 import Glibc
 import OskshiftCore
@@ -24,6 +25,7 @@ struct StatusPublisher {
             keyboard = StatusReport.Keyboard(window: window, rect: rect, visible: engine.keyboard != nil)
         }
         return StatusReport(engine: engine, keyboard: keyboard, display: adapter.displayName, pid: Int(getpid()),
+                            now: MonotonicClock.milliseconds(),
                             extents: { accessibility?.extentsUse[$0]?.description })
     }
 

@@ -112,7 +112,7 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
         _ = engine.handle(.keyboardShown(Rect(x: 0, y: 560, width: 1280, height: 240)), now: 0)
         let keyboard = StatusReport.Keyboard(
             window: WindowID(9), rect: Rect(x: 0, y: 560, width: 1280, height: 240), visible: true)
-        let report = StatusReport(engine: engine, keyboard: keyboard, display: ":3", pid: 5)
+        let report = StatusReport(engine: engine, keyboard: keyboard, display: ":3", pid: 5, now: 0)
         #expect(report == StatusReport(display: ":3", pid: 5, keyboard: keyboard, focus: nil, adjusted: [],
             lastDecision: nil))
     }

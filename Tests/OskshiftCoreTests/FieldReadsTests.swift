@@ -55,7 +55,7 @@ struct FieldReadsTests {
         var times: [Int] = []
         let start = driver.now
         for _ in 0..<6 {
-            let actions = driver.send(.timerFired, after: driver.engine.nextDeadline.map { $0 - driver.now } ?? 0)
+            let actions = driver.send(.timerFired, after: driver.engine.nextDeadline(at: driver.now).map { $0 - driver.now } ?? 0)
             if actions.contains(.readField) { times.append(driver.now - start) }
         }
         #expect(times == [10, 30, 100, 400, 1200, 3000])
@@ -77,7 +77,7 @@ struct FieldReadsTests {
         var seen: [(Int, Action)] = []
         let start = driver.now
         for action in reads(driver.send(.windowConfigured(Fixture.a, frame: frame))) { seen.append((0, action)) }
-        while let next = driver.engine.nextDeadline {
+        while let next = driver.engine.nextDeadline(at: driver.now) {
             for action in reads(driver.send(.timerFired, after: next - driver.now)) { seen.append((driver.now - start, action)) }
         }
         #expect(seen.map(\.0) == [0, 60, 150, 250])

@@ -144,22 +144,22 @@ struct OfficeTerminalJavaTests {
         #expect(lines == ["window=0x100 source=pointer (fallback, the pointer band around the last press: its application "
             + "is not on the accessibility bus (no field extents to read)) field=400x48+100+626 "
             + "keyboard=1280x240+0+560 overlap=122 mode=offset action=adjust to 400x300+100+278"])
-        #expect(driver.engine.focusFallback == "the pointer band around the last press: its application is not on the "
+        #expect(driver.engine.focusFallback(at: driver.now) == "the pointer band around the last press: its application is not on the "
             + "accessibility bus (no field extents to read)")
     }
 
     @Test("No fallback is named when the bus speaks, or when the order does not ask the bus at all")
     func noFallbackWhenTheBusSpeaksOrIsNotAsked() {
         var driver = placedWriter()
-        #expect(driver.engine.focusFallback == nil)
+        #expect(driver.engine.focusFallback(at: driver.now) == nil)
         #expect(driver.engine.lastDecision?.fallback == nil)
         var configuration = Fixture.configuration()
         configuration.avoidance.focus = [.inputFocus, .pointer, .window]
         var xOnly = Driver(Fixture.engine(configuration))
         _ = xOnly.send(.focusChanged(Fixture.focus(Fixture.window(), field: Rect(120, 640, 200, 30))))
         _ = xOnly.send(.keyboardShown(Fixture.bottomKeyboard))
-        #expect(xOnly.engine.focusSource == .inputFocus)
-        #expect(xOnly.engine.focusFallback == nil)
+        #expect(xOnly.engine.focusSource(at: xOnly.now) == .inputFocus)
+        #expect(xOnly.engine.focusFallback(at: xOnly.now) == nil)
     }
 
     @Test("Without an accessibility bus the fallback says so")

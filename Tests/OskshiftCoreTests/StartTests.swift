@@ -86,7 +86,7 @@ struct StartTests {
         #expect(moves(served) == [Rect(100, 282, 400, 300)])
         #expect(served.contains(.stopTimer))
         #expect(driver.now - 5_000 == 50)
-        #expect(driver.engine.focusSource == .caret || driver.engine.focusSource == .widget)
+        #expect(driver.engine.focusSource(at: driver.now) == .caret || driver.engine.focusSource(at: driver.now) == .widget)
     }
 
     @Test("A bus that never answers leaves the window source to move the window when the grace ends")
@@ -96,7 +96,7 @@ struct StartTests {
         #expect(moves(driver.send(.timerFired, after: Engine.busAnswerGraceMs - 1)) == [])
         let fallback = driver.send(.timerFired, after: 1)
         #expect(moves(fallback) == [Rect(100, 252, 400, 300)])
-        #expect(driver.engine.focusSource == .window)
+        #expect(driver.engine.focusSource(at: driver.now) == .window)
     }
 
     @Test("No bus at all: the X side decides at once")

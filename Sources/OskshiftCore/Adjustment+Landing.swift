@@ -1,0 +1,96 @@
+/// What a frame reported for an adjusted window means: our own moves (a frame we asked for), the window manager's
+/// answers (another frame while a request is pending) and refusals (the same frame again), the application
+/// resizing itself, and the user's moves (a new frame with nothing pending).
+enum Landing: Equatable, Sendable {
+    /// One of our requests answered, in time or late, or in part (a minimum size the window manager keeps).
+    case ours
+    /// The window manager's answer to leaving maximized or fullscreen state: its remembered normal geometry.
+    case normalGeometry
+    /// The window manager answered our move by leaving the window where it was.
+    case refused
+    /// Only the height changed: the application resized itself.
+    case resizedByApplication
+    /// The frame it already had (nothing pending): nothing learnt.
+    case repeated
+    /// Every restoring request is answered: the window is on its own again, and forgotten.
+    case home
+    /// Moved or resized by someone else: the user.
+    case movedByUser
+}
+
+extension Adjustment {
+    /// The transition on a reported frame, from each stage. `real`: the frame's own ConfigureNotify (after which
+    /// the window manager still owes the client its synthetic echo); else the frame read after a synthetic one.
+    mutating func land(_ frame: Rect, real: Bool) -> Landing {
+        requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
+        if real { requests.owed = requests.owed.configured }
+        let answered = requests.pending.firstIndex { $0.frame == frame }
+        switch stage {
+        case .returning:
+            // Our restoring requests coming back; once none is left, the window is on its own again.
+            if let answered {
+                requests.pending.removeFirst(answered + 1)
+            } else if !requests.requested.contains(frame) {
+                requests.pending.removeAll()  // moved elsewhere, by the user
+            }
+            current = frame
+            return requests.pending.isEmpty && requests.queued == nil ? .home : .ours
+
+        case .leavingState, .placed, .restoring:
+            if let answered {
+                requests.pending.removeFirst(answered + 1)
+                current = frame
+                if frame == target { forgetMoveWithStateChange() }
+                return .ours
+            }
+            if home == .windowState(normalFrame: nil) {
+                home = .windowState(normalFrame: frame)
+                current = frame
+                return .normalGeometry
+            }
+            if !requests.pending.isEmpty {
+                let refused = frame == current && !leftState
+                current = frame
+                guard refused else {
+                    // The window manager's answer to a request of ours, granted in part (a minimum size it keeps),
+                    // or another move while ours are pending: which request it answers is not known, so all stay
+                    // pending.
+                    return .ours
+                }
+                requests.pending.removeAll()
+                requests.queued = nil
+                shown = frame
+                return .refused
+            }
+            if frame == current { return .repeated }  // restacking, or a repeat
+            if requests.requested.contains(frame) {
+                current = frame  // a late answer to a request of ours (the window manager was seconds behind)
+                return .ours
+            }
+            if frame.x == current.x && frame.width == current.width && frame.height != current.height {
+                // Only the height changed (and the top, when the window manager kept the taller window on screen):
+                // the application resized itself (a text view grew with its text, and its minimum size with it),
+                // which is no move of the user's. Placed again from the height it has now.
+                current = frame
+                shown = frame
+                let target = self.target
+                updateLayout { $0.keptHeight = frame.height > target.height ? frame.height : nil }
+                return .resizedByApplication
+            }
+            return .movedByUser
+        }
+    }
+
+    /// The move that went with leaving fullscreen reached its frame: nothing left to check.
+    mutating func forgetMoveWithStateChange() {
+        switch stage {
+        case .leavingState(let target, let layout, .some):
+            stage = .leavingState(target: target, layout: layout, movedWith: nil)
+        case .placed(var placement) where placement.movedWithStateChange != nil:
+            placement.movedWithStateChange = nil
+            stage = .placed(placement)
+        default:
+            break
+        }
+    }
+}

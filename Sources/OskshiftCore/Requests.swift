@@ -1,0 +1,111 @@
+/// A window manager works through requests in order, one at a time, and a slow one (openbox under load: 0.5 ms a
+/// request) falls behind a burst of focus changes. Sending every frame the engine wants would queue hundreds of
+/// our moves in it, and the window would reach its last one, the one that counts (the restore when the keyboard
+/// hides), seconds late. So a window has at most one request in flight: a frame wanted meanwhile waits in `queued`,
+/// newer ones replace it, and it goes out at the window's next ConfigureNotify, or once the request in flight is
+/// `Engine.unansweredAfterMs` old (a request that changes nothing gets no ConfigureNotify).
+struct Requests: Equatable, Sendable {
+    /// Frames requested and not yet reported back, with the time of the request: a ConfigureNotify that matches
+    /// one is ours, one that matches none (with nothing pending) is the user's.
+    var pending: [PendingRequest] = []
+    /// When our last request went out, until the window's next ConfigureNotify: the request in flight.
+    var inFlightSince: Int?
+    /// The newest frame wanted while a request was in flight: it goes out when that one is answered.
+    var queued: Rect?
+    /// The last frames we asked for, answered or not: a window manager working through a backlog answers seconds
+    /// late, after the request has left `pending`, and such a late answer is ours, not the user's move (taken for
+    /// one, the window would be released and left displaced). A user's drag lands on one of these only by chance.
+    var requested: [Rect] = []
+    /// What the window manager owes for our moves: which synthetic ConfigureNotify is an echo, which an answer.
+    var owed = AnswerOwed.none
+    static let requestedKept = 16
+
+    func awaitsAnswer(at now: Int) -> Bool {
+        inFlightSince.map { now - $0 < Engine.unansweredAfterMs } ?? false
+    }
+
+    /// When the queued frame goes out if no ConfigureNotify comes first.
+    var queuedDeadline: Int? {
+        guard queued != nil, let since = inFlightSince else { return nil }
+        return since + Engine.unansweredAfterMs
+    }
+
+    mutating func noteRequested(_ frame: Rect) {
+        requested.removeAll { $0 == frame }
+        requested.append(frame)
+        if requested.count > Requests.requestedKept { requested.removeFirst() }
+    }
+
+    /// A request that goes out with no answer of its own expected in the flow (the frame of a state change).
+    mutating func noteSentAlongside(_ frame: Rect, now: Int) {
+        pending.append(PendingRequest(frame: frame, time: now))
+        noteRequested(frame)
+        owed = owed.sent
+    }
+
+    /// Requests too old to expect an answer for.
+    mutating func expire(now: Int) {
+        pending.removeAll { now - $0.time > Engine.pendingLifetimeMs }
+    }
+}
+
+struct PendingRequest: Equatable, Sendable {
+    var frame: Rect
+    var time: Int
+}
+
+/// What the window manager owes for our moves (ICCCM 4.1.5): a real ConfigureNotify of the frame, followed by a
+/// synthetic echo to the client; or, for a request it refuses, the synthetic one alone.
+enum AnswerOwed: Equatable, Sendable {
+    case none
+    /// A move went out; no ConfigureNotify for it yet.
+    case any
+    /// The frame's real ConfigureNotify came; the synthetic echo the client gets after it is still to come.
+    case echo
+    /// An echo is still to come, and a newer move went out since: the next synthetic event is that echo, not the
+    /// answer to the newer move (taken for its answer, the window still where it was would read as a refusal).
+    case echoThenAny
+
+    /// After a move went out.
+    var sent: AnswerOwed { self == .echo || self == .echoThenAny ? .echoThenAny : .any }
+    /// After the frame's real ConfigureNotify.
+    var configured: AnswerOwed { self == .none ? .none : .echo }
+}
+
+extension Adjustment {
+    /// Asks for `frame`: the move to send now, or nil when it is queued behind the request in flight.
+    mutating func request(_ frame: Rect, now: Int) -> Action? {
+        shown = frame
+        if requests.awaitsAnswer(at: now) {
+            requests.queued = frame
+            return nil
+        }
+        return send(frame, now: now)
+    }
+
+    /// Asks again for the target, as if nothing were in flight: the request out there names a frame the window
+    /// manager will not give (other extents, a move dropped while fullscreen).
+    mutating func askAgainForTarget(now: Int) -> Action? {
+        let target = self.target
+        requests.pending.removeAll { $0.frame == target }
+        requests.queued = nil
+        requests.inFlightSince = nil
+        return request(target, now: now)
+    }
+
+    /// The queued frame's move, once the request before it is answered or given up on; nil when nothing is queued,
+    /// it must still wait, or the window is already there.
+    mutating func releaseQueued(now: Int) -> Action? {
+        guard let frame = requests.queued, !requests.awaitsAnswer(at: now) else { return nil }
+        requests.queued = nil
+        if frame == current && requests.pending.isEmpty { return nil }
+        return send(frame, now: now)
+    }
+
+    private mutating func send(_ frame: Rect, now: Int) -> Action {
+        requests.queued = nil
+        requests.inFlightSince = now
+        requests.noteSentAlongside(frame, now: now)
+        return .moveResize(id, frame: frame, extents: extents)
+    }
+}
