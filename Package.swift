@@ -67,7 +67,7 @@ let package = Package(
         // The toml-test decoder interface: TOML on stdin, tagged JSON on stdout.
         .executableTarget(name: "toml-decoder", dependencies: ["TOML"]),
         // Micro-benchmark of the engine's cost per event (a command, not a test).
-        .executableTarget(name: "engine-bench", dependencies: ["OskshiftCore"]),
+        .executableTarget(name: "engine-bench", dependencies: ["OskshiftCore", "Clock"]),
         // libatspi (AT-SPI 2) and libdbus. Only AccessibilityFocus imports it.
         .systemLibrary(
             name: "CATSPI",
@@ -77,7 +77,7 @@ let package = Package(
         // The AT-SPI focus source: the focused editable's widget and caret rects, on a thread of its own.
         .target(name: "AccessibilityFocus", dependencies: ["CATSPI", "OskshiftCore", "Clock"], swiftSettings: lean),
         // Prints every accessibility focus update (a diagnostic command).
-        .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus"]),
+        .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus", "Clock"]),
         .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore"]),
