@@ -45,7 +45,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // The pure core: geometry, configuration model, avoidance policy, engine. No C, no clock, no I/O.
         .target(name: "OskshiftCore", swiftSettings: lean),
-        // CLOCK_MONOTONIC in milliseconds, the daemon's one clock (the core reads none).
+        // CLOCK_MONOTONIC, the daemon's one clock (the core reads none), and the Deadline that its bounded waits
+        // poll against.
         .target(name: "Clock", swiftSettings: lean),
         // The JSON string writer that DaemonStatus and TOML's tagged JSON share. A leaf of its own: TOML is a decoder
         // with no part in the daemon's model, and DaemonStatus has no business with TOML.
