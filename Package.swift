@@ -79,9 +79,11 @@ let package = Package(
         .target(name: "AccessibilityFocus", dependencies: ["CATSPI", "OskshiftCore", "Clock"], swiftSettings: lean),
         // Prints every accessibility focus update (a diagnostic command).
         .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus", "Clock"]),
-        .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore"]),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore"]),
+        // What more than one test target needs (the seeded generator of the random and fuzz tests).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore", "TestSupport"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
+        .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore", "TestSupport"]),
         .testTarget(name: "AccessibilityFocusTests", dependencies: ["AccessibilityFocus", "OskshiftCore"]),
         .testTarget(name: "DaemonStatusTests", dependencies: ["DaemonStatus", "OskshiftCore"]),
         // The daemon's own pure parts (SessionGate: Wayland refusal, the autostart entry's decision).
