@@ -45,7 +45,8 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         // The pure core: geometry, configuration model, avoidance policy, engine. No C, no clock, no I/O.
         .target(name: "OskshiftCore", swiftSettings: lean),
-        // CLOCK_MONOTONIC in milliseconds, the daemon's one clock (the core reads none).
+        // CLOCK_MONOTONIC, the daemon's one clock (the core reads none), and the Deadline that its bounded waits
+        // poll against.
         .target(name: "Clock", swiftSettings: lean),
         // The JSON string writer that DaemonStatus and TOML's tagged JSON share. A leaf of its own: TOML is a decoder
         // with no part in the daemon's model, and DaemonStatus has no business with TOML.
@@ -67,7 +68,7 @@ let package = Package(
         // The toml-test decoder interface: TOML on stdin, tagged JSON on stdout.
         .executableTarget(name: "toml-decoder", dependencies: ["TOML"]),
         // Micro-benchmark of the engine's cost per event (a command, not a test).
-        .executableTarget(name: "engine-bench", dependencies: ["OskshiftCore"]),
+        .executableTarget(name: "engine-bench", dependencies: ["OskshiftCore", "Clock"]),
         // libatspi (AT-SPI 2) and libdbus. Only AccessibilityFocus imports it.
         .systemLibrary(
             name: "CATSPI",
@@ -77,10 +78,12 @@ let package = Package(
         // The AT-SPI focus source: the focused editable's widget and caret rects, on a thread of its own.
         .target(name: "AccessibilityFocus", dependencies: ["CATSPI", "OskshiftCore", "Clock"], swiftSettings: lean),
         // Prints every accessibility focus update (a diagnostic command).
-        .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus"]),
-        .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore"]),
-        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore"]),
+        .executableTarget(name: "atspi-probe", dependencies: ["AccessibilityFocus", "Clock"]),
+        // What more than one test target needs (the seeded generator of the random and fuzz tests).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "OskshiftCoreTests", dependencies: ["OskshiftCore", "TestSupport"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML", "TestSupport"]),
+        .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore", "TestSupport"]),
         .testTarget(name: "AccessibilityFocusTests", dependencies: ["AccessibilityFocus", "OskshiftCore"]),
         .testTarget(name: "DaemonStatusTests", dependencies: ["DaemonStatus", "OskshiftCore"]),
         // The daemon's own pure parts (SessionGate: Wayland refusal, the autostart entry's decision).

@@ -1,6 +1,5 @@
 import Clock
 import CX11
-import Glibc
 import OskshiftCore
 
 /// How taking the `_OSKSHIFT_S<screen>` manager selection went.
@@ -67,14 +66,11 @@ extension X11Adapter {
 
     private func waitForDestruction(of window: Window, timeoutMs: Int) -> Bool {
         var event = XEvent()
-        let deadline = MonotonicClock.milliseconds() + timeoutMs
+        let deadline = Deadline(afterMs: timeoutMs)
         while true {
             if XCheckTypedWindowEvent(connection.display, window, DestroyNotify, &event) != 0 { return true }
             if connection.attributes(window) == nil { return true }
-            let left = deadline - MonotonicClock.milliseconds()
-            if left <= 0 { return false }
-            var poller = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, Int32(min(left, 100)))
+            if deadline.waitForInput(on: connection.fileDescriptor, atMostMs: 100) == nil { return false }
         }
     }
 }

@@ -1,6 +1,5 @@
 import Clock
 import CX11
-import Glibc
 import OskshiftCore
 
 // Why a property and not a socket: the manager-selection window already identifies the one instance serving
@@ -45,7 +44,7 @@ public enum StatusProperty {
         guard owner != 0 else { return .failure(.noInstance(display: display)) }
         // Selected before the first read, so a status written between the read and the wait is not missed.
         connection.selectInput(owner, PropertyChangeMask | StructureNotifyMask)
-        let deadline = MonotonicClock.milliseconds() + timeoutMs
+        let deadline = Deadline(afterMs: timeoutMs)
         while true {
             if let raw = connection.property(owner, connection.atoms.status, maxLongs: 1 << 20) {
                 guard raw.type == connection.atoms.utf8String, raw.format == 8 else {
@@ -59,10 +58,9 @@ public enum StatusProperty {
             while XCheckWindowEvent(connection.display, owner, PropertyChangeMask | StructureNotifyMask, &event) != 0 {
                 if event.type == DestroyNotify { return .failure(.instanceExited(display: display)) }
             }
-            let left = deadline - MonotonicClock.milliseconds()
-            if left <= 0 { return .failure(.notReady(display: display, timeoutMs: timeoutMs)) }
-            var poller = pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0)
-            _ = poll(&poller, 1, Int32(min(left, 1000)))
+            guard deadline.waitForInput(on: connection.fileDescriptor, atMostMs: 1000) != nil else {
+                return .failure(.notReady(display: display, timeoutMs: timeoutMs))
+            }
         }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AccessibilityFocus
+import Clock
 
 // atspi-probe [--ignore-pid PID]... [--bus ADDRESS] [--exit-after N] [--scroll-on-usr1]
 // Starts the accessibility watcher and prints every update as one line, with the delay between the event's
@@ -62,9 +63,7 @@ while printed < exitAfter {
     if ready < 0 && errno == EINTR { continue }
     if ready == 0 { continue }
     guard ready > 0 else { break }
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    let nowMs = UInt64(now.tv_sec) * 1000 + UInt64(now.tv_nsec) / 1_000_000
+    let nowMs = UInt64(MonotonicClock.milliseconds())
     for report in watcher.drain() {
         switch report {
         case .focus(let update):

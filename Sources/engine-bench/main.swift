@@ -1,16 +1,8 @@
 // The engine's cost per event, measured over a long scripted run: keyboard slides, focus changes, field changes,
 // configure echoes and animation ticks, as a busy tablet session would feed them. Target: under 20 us per event.
-#if canImport(Glibc)
-import Glibc
-#endif
+import Clock
 import OskshiftCore
 import Foundation
-
-func monotonicNanoseconds() -> UInt64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-}
 
 /// One scripted session: returns the number of events handled.
 func runSession(_ engine: inout Engine, rounds: Int) -> Int {
@@ -56,9 +48,9 @@ var best = Double.infinity
 var totalEvents = 0
 for _ in 0..<3 {
     var engine = Engine(configuration: .defaults, screen: screen)
-    let start = monotonicNanoseconds()
+    let start = MonotonicClock.nanoseconds()
     totalEvents = runSession(&engine, rounds: rounds)
-    let elapsed = Double(monotonicNanoseconds() - start)
+    let elapsed = Double(MonotonicClock.nanoseconds() - start)
     best = min(best, elapsed / Double(totalEvents))
 }
 let microseconds = best / 1000

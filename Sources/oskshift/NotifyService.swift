@@ -1,3 +1,4 @@
+import Clock
 import Glibc
 
 /// systemd's notify protocol (Type=notify): READY=1 once the display is watched, STATUS= when the summary
@@ -16,11 +17,7 @@ enum NotifyService {
 
     /// MONOTONIC_USEC lets systemd 253+ (Type=notify-reload) match the reload to this message; older ones
     /// ignore it.
-    static func reloading() {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        send("RELOADING=1\nMONOTONIC_USEC=\(time.tv_sec * 1_000_000 + time.tv_nsec / 1000)")
-    }
+    static func reloading() { send("RELOADING=1\nMONOTONIC_USEC=\(MonotonicClock.microseconds())") }
 
     static func stopping() { send("STOPPING=1\nSTATUS=stopping, restoring windows") }
 

@@ -75,14 +75,11 @@ extension SessionGate {
 
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = MonotonicClock.milliseconds() + Int(timeoutMs)
+        let deadline = Deadline(afterMs: Int(timeoutMs))
         // Until end of file: the child exited (or closed its stdout). A read error also ends the wait.
         var finished = false
         while !finished {
-            let left = deadline - MonotonicClock.milliseconds()
-            guard left > 0 else { break }
-            var reader = pollfd(fd: pipeEnds[0], events: Int16(POLLIN), revents: 0)
-            let ready = poll(&reader, 1, Int32(left))
+            guard let ready = deadline.waitForInput(on: pipeEnds[0]) else { break }
             if ready < 0, errno == EINTR { continue }
             guard ready > 0 else { break }
             let count = read(pipeEnds[0], &buffer, buffer.count)

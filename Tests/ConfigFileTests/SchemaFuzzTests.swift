@@ -1,6 +1,7 @@
 import ConfigFile
 import OskshiftCore
 import Testing
+import TestSupport
 
 /// Schema-level fuzzing: random documents that are always valid TOML (so every error is the schema's), with random
 /// keys, types and values in [avoidance], [animation], [keyboard_control], [[keyboard]] and [[app]], written in the
@@ -10,18 +11,8 @@ import Testing
 /// its required key. The schema must then accept exactly the documents without bad lines (yielding the model, which
 /// prints back to itself), and reject the others with errors only on bad lines, at least one on each.
 
-/// splitmix64: deterministic, so every run tries the same documents.
-private struct SchemaFuzzGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// The document generator's draws, on a fixed seed so that every run tries the same documents.
+private extension SplitMix64 {
     mutating func chance(_ p: Double) -> Bool { Double.random(in: 0..<1, using: &self) < p }
     mutating func pick<T>(_ items: [T]) -> T { items.randomElement(using: &self)! }
     mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
@@ -43,7 +34,7 @@ private let wrongTyped = ["1.5", "\"8\"", "true", "[1, 2]", "{ a = 1 }", "1979-0
                           "-0.0", "[]", "2024-01-01", "[\"caret\", [\"window\"]]", "{}"]
 
 private struct DocumentGenerator {
-    var random: SchemaFuzzGenerator
+    var random: SplitMix64
     var lines: [String] = []
     var badLines: Set<Int> = []
     var model = Configuration()
@@ -357,7 +348,7 @@ extension String {
 
 @Test("3 000 random schema-level documents: accepted exactly when every value is valid, errors only on bad lines")
 func schemaFuzzedDocumentsBehave() throws {
-    var random = SchemaFuzzGenerator(state: 0x5C4E_3A00)
+    var random = SplitMix64(seed: 0x5C4E_3A00)
     var accepted = 0
     var rejected = 0
     var errorCount = 0

@@ -1,5 +1,6 @@
 import OskshiftCore
 import Testing
+import TestSupport
 
 /// A field that is clear at the window's original geometry never causes an adjustment, whatever the application
 /// reports while the window is on its way somewhere.
@@ -98,7 +99,7 @@ struct ClearFieldTests {
     /// is decided after the clear field.
     @Test("After a clear field, whatever is read in passing, the window ends where it was", arguments: 0..<200)
     func clearFieldEndsAtTheOriginal(seed: UInt64) {
-        var random = SeededRandom(seed: seed &+ 0xC1EA)
+        var random = SplitMix64(seed: seed &+ 0xC1EA)
         let mode: AvoidanceMode = [.offset, .inset, .auto][Int(seed % 3)]
         var driver = Driver(Fixture.engine(Fixture.configuration(duration: [0, 100, 150][Int(seed % 3)], mode: mode)))
         let frame = Rect(random.next(in: 0...600), random.next(in: 0...300), random.next(in: 300...600),

@@ -1,4 +1,5 @@
 import OskshiftCore
+import TestSupport
 
 /// A 1280x800 screen, a 240 px keyboard at its bottom, and windows to focus.
 enum Fixture {
@@ -82,4 +83,9 @@ struct Driver {
 
 extension Rect {
     init(_ x: Int, _ y: Int, _ width: Int, _ height: Int) { self.init(x: x, y: y, width: width, height: height) }
+}
+
+extension SplitMix64 {
+    /// A draw in `range`: the random tests' frames, keyboard tops and delays.
+    mutating func next(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

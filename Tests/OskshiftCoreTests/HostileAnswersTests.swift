@@ -1,5 +1,6 @@
 import OskshiftCore
 import Testing
+import TestSupport
 
 /// Applications that answer absurdly over AT-SPI: extents off every monitor, larger than the screen, negative
 /// sizes, a caret that jumps 300 px at every read.
@@ -12,7 +13,7 @@ struct HostileAnswersTests {
     }
 
     /// One absurd rect, relative to the window's frame.
-    func absurdRect(_ random: inout SeededRandom, frame: Rect) -> Rect? {
+    func absurdRect(_ random: inout SplitMix64, frame: Rect) -> Rect? {
         switch random.next(in: 0...6) {
         case 0: return nil
         case 1: return Rect(random.next(in: -40_000 ... -5_000), random.next(in: -40_000...40_000), 200, 30)  // off every monitor
@@ -27,7 +28,7 @@ struct HostileAnswersTests {
     @Test("Hostile extents never move a window off every monitor, never more than twice per trigger, never back and forth",
           arguments: 0..<200)
     func hostileExtents(seed: UInt64) {
-        var random = SeededRandom(seed: seed &+ 0xBAD)
+        var random = SplitMix64(seed: seed &+ 0xBAD)
         let mode: AvoidanceMode = [.offset, .inset, .auto][Int(seed % 3)]
         var driver = Driver(Fixture.engine(Fixture.configuration(duration: 0, mode: mode)))
         let frame = Rect(random.next(in: 0...800), random.next(in: 0...400), random.next(in: 200...480),

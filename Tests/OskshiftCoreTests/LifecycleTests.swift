@@ -1,5 +1,6 @@
 import OskshiftCore
 import Testing
+import TestSupport
 
 @Suite("Following changes and putting windows back")
 struct LifecycleTests {
@@ -40,7 +41,7 @@ struct LifecycleTests {
     @Test("A thousand random keyboard changes and then a hide leave no drift")
     func randomKeyboardChangesLeaveNoDrift() {
         var driver = adjustedDriver()
-        var random = SeededRandom(seed: 7)
+        var random = SplitMix64(seed: 7)
         for _ in 0..<1000 {
             let top = random.next(in: 300...790)
             _ = driver.sendAndConfirm(.keyboardMoved(Rect(0, top, 1280, 800 - top)), after: 5)
@@ -135,21 +136,4 @@ struct LifecycleTests {
             .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
         ])
     }
-}
-
-/// A small deterministic generator (SplitMix64) so that random tests repeat exactly.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func next(in range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

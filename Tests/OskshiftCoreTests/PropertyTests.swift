@@ -1,5 +1,6 @@
 import OskshiftCore
 import Testing
+import TestSupport
 
 /// Thousands of seeded random event sequences against a simulated server that honours every request at once.
 /// Invariants: once the keyboard hides (and animations end), every window is where it was before oskshift moved
@@ -18,7 +19,7 @@ struct PropertyTests {
         var driver: Driver
         var windows: [WindowID: SimulatedWindow] = [:]
         var focused: WindowID?
-        var random: SeededRandom
+        var random: SplitMix64
         var violations: [String] = []
         /// Every event and the actions it caused, kept only when tracing a failing seed again.
         var trace: [String]?
@@ -26,7 +27,7 @@ struct PropertyTests {
 
         init(seed: UInt64, tracing: Bool = false) {
             trace = tracing ? [] : nil
-            random = SeededRandom(seed: seed)
+            random = SplitMix64(seed: seed)
             let twoMonitors = seed % 3 == 0
             screen = twoMonitors
                 ? Screen(monitors: [Monitor(name: "L", rect: Rect(0, 0, 640, 800), workArea: Rect(0, 24, 640, 776)),

@@ -1,5 +1,6 @@
 import OskshiftCore
 import Testing
+import TestSupport
 
 /// A window whose application re-lays out after every resize, driven to rest after each trigger.
 struct RelayoutSimulation {
@@ -108,7 +109,7 @@ struct TwoPlacementsTests {
     @Test("Random re-layouts, minimum sizes and window managers never give more than two placements per trigger")
     func randomRelayoutsSettle() {
         for seed in UInt64(1)...400 {
-            var random = SeededRandom(seed: seed)
+            var random = SplitMix64(seed: seed)
             let height = random.next(in: 200...790)
             let frame = Rect(random.next(in: 0...600), random.next(in: 0...(800 - height)), random.next(in: 200...600),
                              height)

@@ -1,18 +1,6 @@
 import Testing
+import TestSupport
 import TOML
-
-/// SplitMix64: a tiny deterministic generator, so every run tries exactly the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Valid documents that touch every part of the grammar; mutations of them reach the parser's corners.
 let fuzzCorpus: [String] = [
@@ -63,7 +51,7 @@ func fuzzCorpusIsValid() throws {
 
 @Test("20 000 seeded mutations of valid documents never crash or hang the decoder")
 func mutatedDocumentsNeverCrash() {
-    var generator = SplitMix64(state: 0x05C5_41F7)
+    var generator = SplitMix64(seed: 0x05C5_41F7)
     let clock = ContinuousClock()
     let start = clock.now
     var accepted = 0, rejected = 0

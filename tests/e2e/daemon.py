@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import time
-import unittest
 
 import requirements
 from waiting import wait_for
@@ -46,10 +45,8 @@ def require_binary(test_case):
     path = binary_path()
     if os.access(path, os.X_OK):
         return path
-    reason = "oskshift binary not found at %s (run scripts/e2e.sh, or set OSKSHIFT_BIN)" % path
-    if requirements.running_on_ci():
-        test_case.fail("CI=true and " + reason)
-    raise unittest.SkipTest(reason)
+    requirements.fail_on_ci_or_skip(
+        test_case, "oskshift binary not found at %s (run scripts/e2e.sh, or set OSKSHIFT_BIN)" % path)
 
 
 def parse_rect(text):

@@ -27,17 +27,6 @@ def is_acting(decision):
 ARTIFACTS = os.environ.get("OSKSHIFT_E2E_OUT") or os.path.join(REPOSITORY, "out", "e2e")
 
 
-def _require_for_class(tools):
-    """setUpClass cannot fail a single test; raising here marks every test of the class (error or skip)."""
-    missing = requirements.missing_tools(tools)
-    if not missing:
-        return
-    reason = "missing %s (run scripts/install-deps.sh)" % ", ".join(missing)
-    if requirements.running_on_ci():
-        raise AssertionError("CI=true and " + reason)
-    raise unittest.SkipTest(reason)
-
-
 class DesktopTestCase(unittest.TestCase):
     wm = "openbox"
     keyboard_kind = None       # a keyboards.Keyboard subclass, started once per class
@@ -51,7 +40,7 @@ class DesktopTestCase(unittest.TestCase):
         tools.append("openbox" if cls.wm == "openbox" else "matchbox-window-manager")
         if cls.keyboard_kind:
             tools += list(cls.keyboard_kind.tools)
-        _require_for_class(tools)
+        requirements.require_tools(cls, *tools)
         cls.class_dir = os.path.join(ARTIFACTS, cls.__name__)
         os.makedirs(cls.class_dir, exist_ok=True)
         cls.desktop = Desktop(wm=cls.wm, screen=cls.screen, log_dir=cls.class_dir, wm_args=cls.wm_args).start()

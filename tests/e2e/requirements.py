@@ -31,6 +31,16 @@ PACKAGE_OF = {
     "gnome-text-editor": "gnome-text-editor",
     "chromium": "chromium",
     "firefox-esr": "firefox-esr",
+    "systemd-analyze": "systemd",
+    "groff": "groff-base",
+    "make": "make",
+    # `make deb` (test_package.py)
+    "dpkg": "dpkg",
+    "dpkg-deb": "dpkg",
+    "dpkg-buildpackage": "dpkg-dev",
+    "dh": "debhelper",
+    "lintian": "lintian",
+    "readelf": "binutils",
 }
 
 # Every desktop needs these, whatever the test does.
@@ -45,14 +55,19 @@ def missing_tools(tools):
     return [tool for tool in tools if shutil.which(tool) is None]
 
 
-def require_tools(test_case, *tools):
-    """Fails (CI) or skips (elsewhere) `test_case` when any of `tools` is not on PATH."""
+def require_tools(test, *tools):
+    """Fails (CI) or skips (elsewhere) `test` when any of `tools` is not on PATH. `test` is a test case, or its
+    class in setUpClass, which cannot fail a single test: every test of the class then errs or is skipped."""
     missing = missing_tools(tools)
     if not missing:
         return
     packages = sorted({PACKAGE_OF.get(tool, tool) for tool in missing})
-    reason = "missing %s (apt-get install %s, or run scripts/install-deps.sh)" % (
-        ", ".join(missing), " ".join(packages))
+    fail_on_ci_or_skip(test, "missing %s (apt-get install %s, or run scripts/install-deps.sh)" % (
+        ", ".join(missing), " ".join(packages)))
+
+
+def fail_on_ci_or_skip(test, reason):
+    """Ends `test` (a test case or, in setUpClass, its class) for want of something the machine lacks."""
     if running_on_ci():
-        test_case.fail("CI=true and " + reason)
+        raise test.failureException("CI=true and " + reason)
     raise unittest.SkipTest(reason)

@@ -14,7 +14,7 @@ import unittest
 import package
 import requirements
 from daemon import DEFAULT_CONFIG, READY, REPOSITORY
-from e2e_case import DesktopTestCase, _require_for_class
+from e2e_case import DesktopTestCase
 from keyboards import Onboard
 from waiting import wait_for
 
@@ -33,12 +33,10 @@ class InstalledPackageInAKioskSession(DesktopTestCase):
 
     @classmethod
     def setUpClass(cls):
-        _require_for_class(list(package.BUILD_TOOLS))
+        requirements.require_tools(cls, *package.BUILD_TOOLS)
         reason = package.why_this_machine_cannot_take_it()
         if reason:
-            if requirements.running_on_ci():
-                raise AssertionError("CI=true and " + reason)
-            raise unittest.SkipTest(reason)
+            requirements.fail_on_ci_or_skip(cls, reason)
         os.makedirs(os.path.join(REPOSITORY, "out", "e2e", cls.__name__), exist_ok=True)
         cls.deb = package.build(os.path.join(REPOSITORY, "out", "e2e", cls.__name__, "make-deb.log"))
         package.dpkg("-i", cls.deb)

@@ -22,15 +22,6 @@ from waiting import wait_for
 UNIT = os.path.join(REPOSITORY, "systemd", "oskshift.service")
 
 
-def require_tool(test_case, tool, package):
-    if shutil.which(tool):
-        return
-    reason = "%s is missing (apt-get install %s, or scripts/install-deps.sh)" % (tool, package)
-    if requirements.running_on_ci():
-        test_case.fail("CI=true and " + reason)
-    raise unittest.SkipTest(reason)
-
-
 class NotifySocket:
     """What systemd's manager would receive from the service: one datagram per sd_notify call."""
 
@@ -66,7 +57,7 @@ class NotifySocket:
 
 class UnitAndInstall(unittest.TestCase):
     def test_the_user_unit_passes_systemd_analyze_verify_with_no_message(self):
-        require_tool(self, "systemd-analyze", "systemd")
+        requirements.require_tools(self, "systemd-analyze")
         binary = require_binary(self)
         with tempfile.TemporaryDirectory() as work:
             runtime = os.path.join(work, "runtime")
@@ -93,7 +84,7 @@ class UnitAndInstall(unittest.TestCase):
             self.assertIn(line, lines)
 
     def test_make_install_puts_six_files_under_destdir_with_both_execs_at_the_prefix_and_uninstall_removes_them(self):
-        require_tool(self, "make", "make")
+        requirements.require_tools(self, "make")
         binary = require_binary(self)
         with tempfile.TemporaryDirectory() as destdir:
             make = ["make", "-C", REPOSITORY, "DESTDIR=" + destdir, "PREFIX=/opt/osk", "OSKSHIFT_BIN=" + binary]
@@ -123,7 +114,7 @@ class UnitAndInstall(unittest.TestCase):
             self.assertEqual(left, [])
 
     def test_both_man_pages_render_without_a_groff_warning(self):
-        require_tool(self, "groff", "groff-base")
+        requirements.require_tools(self, "groff")
         for page in ("oskshift.1", "oskshift.toml.5"):
             result = subprocess.run(["groff", "-man", "-ww", "-z", os.path.join(REPOSITORY, "man", page)],
                                     capture_output=True, text=True, timeout=30)
