@@ -8,6 +8,12 @@ enum Landing: Equatable, Sendable {
     case normalGeometry
     /// The window manager answered our move by leaving the window where it was.
     case refused
+    /// The window manager reads our requests otherwise than we asked (a constant difference, `Reading`): learnt,
+    /// and the frame asked for again once.
+    case misread(Reading)
+    /// The window manager kept the window's top at this height (its title bar below the work area's top):
+    /// remembered for the window, and planned within.
+    case clamped(top: Int)
     /// Only the height changed: the application resized itself.
     case resizedByApplication
     /// The frame it already had (nothing pending): nothing learnt.
@@ -21,13 +27,19 @@ enum Landing: Equatable, Sendable {
 extension Adjustment {
     /// The transition on a reported frame, from each stage. `real`: the frame's own ConfigureNotify (after which
     /// the window manager still owes the client its synthetic echo); else the frame read after a synthetic one.
-    mutating func land(_ frame: Rect, real: Bool) -> Landing {
+    mutating func land(_ frame: Rect, real: Bool, room: Rect) -> Landing {
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
         switch stage {
         case .returning:
-            // Our restoring requests coming back; once none is left, the window is on its own again.
+            // Our restoring requests coming back; once none is left, the window is on its own again. A restore
+            // that lands elsewhere by a reading not known yet is asked again once, as read.
+            if answered == nil, let reading = learntReading(from: frame, room: room) {
+                requests.reading = reading
+                current = frame
+                return .misread(reading)
+            }
             if let answered {
                 requests.pending.removeFirst(answered + 1)
             } else if !requests.requested.contains(frame) {
@@ -47,6 +59,21 @@ extension Adjustment {
                 home = .windowState(normalFrame: frame)
                 current = frame
                 return .normalGeometry
+            }
+            if answered == nil, let reading = learntReading(from: frame, room: room) {
+                requests.reading = reading
+                current = frame
+                return .misread(reading)
+            }
+            if let wanted = requests.pending.first?.frame, frame.size == wanted.size, frame.minY > wanted.minY,
+               !room.contains(wanted), frame != current {
+                // Asked above the work area, put lower: the window manager keeps the title bar below the top.
+                requests.pending.removeAll()
+                requests.queued = nil
+                current = frame
+                shown = frame
+                updateLayout { $0.topLimit = frame.minY }
+                return .clamped(top: frame.minY)
             }
             if !requests.pending.isEmpty {
                 let refused = frame == current && !leftState
@@ -79,6 +106,16 @@ extension Adjustment {
             }
             return .movedByUser
         }
+    }
+
+    /// A reading learnt from `frame` landing for the oldest request in flight; nil when it teaches nothing new.
+    /// Not from the frame the window had (a refusal), nor while a request made with other frame extents may still
+    /// be answered (its client size makes another frame: that is no reading).
+    func learntReading(from frame: Rect, room: Rect) -> Reading? {
+        guard frame != current, let oldest = requests.pending.first,
+              requests.pending.allSatisfy({ $0.extents == extents })
+        else { return nil }
+        return requests.reading.learning(from: frame, asked: oldest.asked, room: room)
     }
 
     /// The move that went with leaving fullscreen reached its frame: nothing left to check.

@@ -64,6 +64,8 @@ struct Layout: Equatable, Sendable {
     var awaitingLayoutAt: Size?
     /// The frame height at which its application was last asked to bring the field into view (`revealField`).
     var revealedAtHeight: Int?
+    /// The highest top the window manager lets the frame have (`Landing.clamped`).
+    var topLimit: Int?
 }
 
 /// The placement that went out with the request to leave fullscreen (`Engine.adjust`), computed with these frame

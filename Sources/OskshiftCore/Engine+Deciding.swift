@@ -142,6 +142,7 @@ extension Engine {
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
         input.keptHeight = adjustment?.layout?.keptHeight
+        input.topLimit = adjustment?.layout?.topLimit
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         let placement = Policy.place(input)
         var target = placement.frame
@@ -169,7 +170,11 @@ extension Engine {
         case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
         case (.some(let frame), _): outcome = .adjust(frame)
         }
-        return decision(outcome, field: placement.guarded, overlap: placement.overlap)
+        var made = decision(outcome, field: placement.guarded, overlap: placement.overlap)
+        if let top = input.topLimit, let frame = target, frame.minY == top {
+            made.limit = "title bar kept below the top by the window manager (frame top \(top))"
+        }
+        return made
     }
 
     /// The frame size the focused window's field was read at.
@@ -200,7 +205,9 @@ extension Engine {
         case .normal, .dialog, .utility, .other: break
         }
         if mode == .none { return "mode none" }
-        if refused.contains(window.id) { return "the window manager refuses to move it" }
+        if refused.contains(window.id) {
+            return "the window manager refuses to move it: tiled, or a window it keeps in place"
+        }
         if released.contains(window.id) { return "moved by the user" }
         if original.state.fullscreen && configuration.avoidance.fullscreen == .skip { return "fullscreen" }
         if original.state.isMaximized && configuration.avoidance.maximized == .skip { return "maximized" }

@@ -131,9 +131,19 @@ extension Engine {
         }
         if focus?.window.id == id { focus?.window.frame = frame }
         guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
-        switch adjustment.land(frame, real: real) {
+        let room = screen.monitor(for: frame)?.workArea ?? frame
+        var learnt: [Action] = []
+        switch adjustment.land(frame, real: real, room: room) {
         case .home:
             adjustments[id] = nil
+        case .misread(let reading):
+            learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
+            learnt.append(adjustment.askAgainAsRead(now: moment.now))
+            learntReading = reading
+            adjustments[id] = adjustment
+        case .clamped(let top):
+            learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
+            adjustments[id] = adjustment
         case .refused:
             refused.insert(id)
             adjustments[id] = adjustment
@@ -148,7 +158,7 @@ extension Engine {
         case .ours, .normalGeometry, .repeated:
             adjustments[id] = adjustment
         }
-        return sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
+        return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
     }
 
     /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or

@@ -23,6 +23,7 @@ extension Engine {
                 stage: leavesState
                     ? .leavingState(target: current, layout: Layout(), movedWith: nil)
                     : .placed(Placement(target: current, animation: nil, layout: Layout(), movedWithStateChange: nil)))
+            adjustment.requests.reading = learntReading
             if let returning {
                 adjustment.shown = returning.leftState ? saved.frame : returning.shown
                 adjustment.requests = returning.requests
@@ -95,7 +96,10 @@ extension Engine {
         if adjustment.leftState {
             adjustment.requests.queued = nil  // the state change puts the window back, after whatever is in flight
             actions = restoringActions(adjustment)
-            for case .moveResize(_, let frame, _) in actions { adjustment.requests.noteSentAlongside(frame, now: now) }
+            for case .moveResize(_, let asked, _) in actions {
+                adjustment.requests.noteSentAlongside(adjustment.requests.reading.landing(of: asked), asked: asked,
+                                                      extents: adjustment.extents, now: now)
+            }
             // The window manager answers the state change with the original frame.
             adjustment.requests.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
         } else {
@@ -122,7 +126,8 @@ extension Engine {
             // The frame the window manager gave when the state was left is its remembered normal geometry: put it
             // back there first, so that a later unmaximize by the user lands where it did before.
             if let normal = normalFrame.map({ screen.restorePlace(for: $0) }), normal != adjustment.shown {
-                actions.append(.moveResize(id, frame: normal, extents: adjustment.extents))
+                actions.append(.moveResize(id, frame: adjustment.requests.reading.request(for: normal),
+                                           extents: adjustment.extents))
             }
             if adjustment.original.state.fullscreen {
                 actions.append(.setFullscreen(id, true))
@@ -130,7 +135,8 @@ extension Engine {
                 actions.append(.setMaximized(id, true))
             }
         } else if adjustment.shown != home(of: adjustment) || adjustment.requests.queued != nil {
-            actions.append(.moveResize(id, frame: home(of: adjustment), extents: adjustment.extents))
+            actions.append(.moveResize(id, frame: adjustment.requests.reading.request(for: home(of: adjustment)),
+                                       extents: adjustment.extents))
         }
         actions.append(.clearOriginal(id))
         return actions
@@ -149,7 +155,8 @@ extension Engine {
         var actions = adjustments.values.sorted { $0.id < $1.id }.flatMap { adjustment -> [Action] in
             if !adjustment.isReturning { return restoringActions(adjustment) }
             guard let home = adjustment.requests.queued else { return [] }  // its restore went out already
-            return [.moveResize(adjustment.id, frame: home, extents: adjustment.extents), .clearOriginal(adjustment.id)]
+            return [.moveResize(adjustment.id, frame: adjustment.requests.reading.request(for: home),
+                                extents: adjustment.extents), .clearOriginal(adjustment.id)]
         }
         adjustments.removeAll()
         if timer != .off {

@@ -44,6 +44,9 @@ public struct Engine: Equatable, Sendable {
     /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
     /// the keyboard hides.
     var refused: Set<WindowID> = []
+    /// How this window manager reads move requests, as last learnt from a window (`Reading`): a window adjusted
+    /// for the first time starts with it.
+    var learntReading = Reading.exact
     var timer = TimerUse.off
     /// When the focused field is read again (`FieldReads`).
     var fieldReads = FieldReads()

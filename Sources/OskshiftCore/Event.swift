@@ -79,6 +79,9 @@ public enum Action: Hashable, Sendable {
     case stopTimer
     /// One line of the decision trace.
     case log(Decision)
+    /// What the engine learnt about how the window manager answers (a reading of requests, a limit it keeps),
+    /// for the verbose log.
+    case note(String)
     /// Read the focused field of the application on the accessibility bus again, and report it even when unchanged
     /// (`FieldReads` says when and why).
     case readField
@@ -117,6 +120,8 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
     public var outcome: Outcome
     /// Why an X-side source speaks although the order asks the accessibility bus (`FocusSelection.fallback`).
     public var fallback: String?
+    /// The window manager's limit the placement was planned within (e.g. the title bar kept below the top).
+    public var limit: String?
 
     public init(
         window: WindowID, source: FocusSource?, field: Rect?, keyboard: Rect?, overlap: Int, mode: AvoidanceMode,
@@ -147,8 +152,9 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .released(let why): outcomeText = "released (\(why))"
         }
         let why = fallback.map { " (fallback, \($0))" } ?? ""
+        let within = limit.map { " limit=\($0)" } ?? ""
         return "window=\(window) source=\(source?.rawValue ?? "-")\(why) field=\(field.map { "\($0)" } ?? "-") "
             + "keyboard=\(keyboard.map { "\($0)" } ?? "-") overlap=\(overlap) mode=\(mode.rawValue) "
-            + "action=\(outcomeText)"
+            + "action=\(outcomeText)\(within)"
     }
 }

@@ -81,6 +81,11 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return overlap.width * overlap.height
     }
 
+    /// `other` lies wholly inside this rect.
+    public func contains(_ other: Rect) -> Bool {
+        other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
     public func contains(_ point: Point) -> Bool {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }

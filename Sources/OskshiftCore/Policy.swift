@@ -28,6 +28,9 @@ public enum Policy {
         /// The field is an editable text field (from AT-SPI), so a tall one has lines and a caret; the X sources'
         /// rects are plain boxes, top-aligned when taller than the free space.
         public var isText = false
+        /// The highest top the window manager lets the frame have (it keeps the title bar below the work area's
+        /// top); nil when none is known. `offset` goes as far as it allows, `auto` shrinks the window beyond it.
+        public var topLimit: Int?
 
         public init(
             original: Rect, field: Rect?, caret: Rect? = nil, keyboard: Rect, workArea: Rect, margin: Int,
@@ -80,16 +83,18 @@ public enum Policy {
                 ? inset(input, guarded: guarded, top: input.original.minY) : offset(input, guarded: guarded)
         case .auto:
             let up = guarded.maxY + input.margin - input.keyboard.minY
-            let keepsTop = input.original.minY - up >= input.workArea.minY
+            let keepsTop = input.original.minY - up >= max(input.workArea.minY, input.topLimit ?? Int.min)
             let helps = shrinkingHelps(input, guarded: guarded)
+            // The window goes up to the work area's top, or as high as the window manager lets it, then shrinks.
+            let insetTop = max(min(input.original.minY, input.workArea.minY), input.topLimit ?? Int.min)
             // Once shrunk, a window stays inset while the keyboard is shown: a field read in the shrunk layout
             // (a scrolled text view shows its caret elsewhere) must not switch it back to a full-size offset.
             if readWhileShrunk && helps {
-                frame = inset(input, guarded: guarded, top: min(input.original.minY, input.workArea.minY))
+                frame = inset(input, guarded: guarded, top: insetTop)
             } else if keepsTop || !helps {
                 frame = offset(input, guarded: guarded)
             } else {
-                frame = inset(input, guarded: guarded, top: min(input.original.minY, input.workArea.minY))
+                frame = inset(input, guarded: guarded, top: insetTop)
             }
         }
         return Placement(guarded: guarded, overlap: overlap, frame: frame == input.original ? nil : frame)
@@ -131,7 +136,7 @@ public enum Policy {
         let room = input.workArea
         let upFits = guarded.minY - up >= room.minY
         let downFits = guarded.maxY + down <= room.maxY
-        let dy: Int
+        var dy: Int
         if upFits && (!downFits || up <= down) {
             dy = -up
         } else if downFits {
@@ -139,6 +144,8 @@ public enum Policy {
         } else {
             dy = -max(0, min(up, guarded.minY - room.minY))  // too tall: its top at the work area's top
         }
+        // No higher than the window manager lets the frame go: as far as it allows.
+        if let limit = input.topLimit, input.original.minY + dy < limit { dy = min(0, limit - input.original.minY) }
         return input.original.offsetBy(dy: dy)
     }
 
@@ -161,7 +168,8 @@ public enum Policy {
         if input.fieldFrameHeight == frame.height || field.maxY <= frame.maxY {
             lift = max(lift, field.maxY + input.margin - input.keyboard.minY)
         }
-        let limit = max(0, field.minY - input.workArea.minY)
+        var limit = max(0, field.minY - input.workArea.minY)
+        if let topLimit = input.topLimit { limit = min(limit, max(0, frame.minY - topLimit)) }
         frame = frame.offsetBy(dy: -min(lift, limit))
         return frame
     }

@@ -18,6 +18,9 @@ struct Requests: Equatable, Sendable {
     var requested: [Rect] = []
     /// What the window manager owes for our moves: which synthetic ConfigureNotify is an echo, which an answer.
     var owed = AnswerOwed.none
+    /// How the window manager reads this window's requests, as learnt so far: every frame is asked so that it
+    /// lands where it is wanted.
+    var reading = Reading.exact
     static let requestedKept = 16
 
     func awaitsAnswer(at now: Int) -> Bool {
@@ -37,8 +40,8 @@ struct Requests: Equatable, Sendable {
     }
 
     /// A request that goes out with no answer of its own expected in the flow (the frame of a state change).
-    mutating func noteSentAlongside(_ frame: Rect, now: Int) {
-        pending.append(PendingRequest(frame: frame, time: now))
+    mutating func noteSentAlongside(_ frame: Rect, asked: Rect? = nil, extents: FrameExtents, now: Int) {
+        pending.append(PendingRequest(frame: frame, asked: asked ?? frame, extents: extents, time: now))
         noteRequested(frame)
         owed = owed.sent
     }
@@ -50,8 +53,19 @@ struct Requests: Equatable, Sendable {
 }
 
 struct PendingRequest: Equatable, Sendable {
+    /// Where the window is wanted: the frame its answer is expected at.
     var frame: Rect
+    /// The frame asked for (`Reading.request(for:)`), and the frame extents its client size was computed with.
+    var asked: Rect
+    var extents: FrameExtents
     var time: Int
+
+    init(frame: Rect, asked: Rect? = nil, extents: FrameExtents = .none, time: Int) {
+        self.frame = frame
+        self.asked = asked ?? frame
+        self.extents = extents
+        self.time = time
+    }
 }
 
 /// What the window manager owes for our moves (ICCCM 4.1.5): a real ConfigureNotify of the frame, followed by a
@@ -84,10 +98,9 @@ extension Adjustment {
     }
 
     /// Asks again for the target, as if nothing were in flight: the request out there names a frame the window
-    /// manager will not give (other extents, a move dropped while fullscreen).
+    /// manager will not give (other extents, a move dropped while fullscreen). Its answer may still come: it stays
+    /// pending, so that it is not taken for a reading of this window manager's.
     mutating func askAgainForTarget(now: Int) -> Action? {
-        let target = self.target
-        requests.pending.removeAll { $0.frame == target }
         requests.queued = nil
         requests.inFlightSince = nil
         return request(target, now: now)
@@ -102,10 +115,20 @@ extension Adjustment {
         return send(frame, now: now)
     }
 
+    /// Asks again, with a reading just learnt, for the frame last wanted: the request out there lands elsewhere.
+    mutating func askAgainAsRead(now: Int) -> Action {
+        let frame = requests.queued ?? shown
+        requests.pending.removeAll()
+        requests.inFlightSince = nil
+        shown = frame
+        return send(frame, now: now)
+    }
+
     private mutating func send(_ frame: Rect, now: Int) -> Action {
         requests.queued = nil
         requests.inFlightSince = now
-        requests.noteSentAlongside(frame, now: now)
-        return .moveResize(id, frame: frame, extents: extents)
+        let asked = requests.reading.request(for: frame)
+        requests.noteSentAlongside(frame, asked: asked, extents: extents, now: now)
+        return .moveResize(id, frame: asked, extents: extents)
     }
 }

@@ -38,7 +38,7 @@ struct Writer {
             saveOriginal(id.raw, saved)
         case .clearOriginal(let id):
             XDeleteProperty(connection.display, id.raw, connection.atoms.originalGeometry)
-        case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame:
+        case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame, .note:
             break
         }
     }

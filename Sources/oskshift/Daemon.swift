@@ -241,6 +241,8 @@ final class Daemon {
                 switch action {
                 case .log(let decision):
                     if options.verbose || options.dryRun { Log.line("decision: \(decision)") }
+                case .note(let text):
+                    if options.verbose { Log.line("note: " + text) }
                 case .startTimer(let interval):
                     timer.start(intervalMs: interval)
                 case .stopTimer:

@@ -75,6 +75,7 @@ enum EventDescription {
         case .startTimer(let ms): return "start-timer \(ms)ms"
         case .stopTimer: return "stop-timer"
         case .log(let decision): return "decision: \(decision)"
+        case .note(let text): return "note: \(text)"
         case .revealField(let id): return "reveal-field \(id)"
         case .readField: return "read-field"
         }

@@ -63,6 +63,7 @@ struct Driver {
         now += ms
         return engine.handle(event, now: now).filter {
             if case .log = $0 { return false }
+            if case .note = $0 { return false }
             return true
         }
     }

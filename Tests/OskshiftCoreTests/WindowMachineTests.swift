@@ -22,7 +22,7 @@ struct WindowMachineTests {
     @Test("A frame we asked for is ours: the request leaves the pending list and the frame becomes current")
     func answerIsOurs() {
         var adjustment = placed()
-        #expect(adjustment.land(offset, real: true) == .ours)
+        #expect(adjustment.land(offset, real: true, room: Fixture.screenRect) == .ours)
         #expect(adjustment.requests.pending == [])
         #expect(adjustment.current == offset)
         #expect(adjustment.requests.owed == .echo)
@@ -32,7 +32,7 @@ struct WindowMachineTests {
     @Test("The same frame again while our request is pending is a refusal: nothing stays pending or queued")
     func sameFrameIsARefusal() {
         var adjustment = placed()
-        #expect(adjustment.land(Fixture.lowFrame, real: false) == .refused)
+        #expect(adjustment.land(Fixture.lowFrame, real: false, room: Fixture.screenRect) == .refused)
         #expect(adjustment.requests.pending == [])
         #expect(adjustment.shown == Fixture.lowFrame)
     }
@@ -41,7 +41,7 @@ struct WindowMachineTests {
     func otherFrameWhilePendingIsAPartialAnswer() {
         var adjustment = placed()
         let taller = Rect(100, 200, 400, 352)
-        #expect(adjustment.land(taller, real: true) == .ours)
+        #expect(adjustment.land(taller, real: true, room: Fixture.screenRect) == .ours)
         #expect(adjustment.requests.pending.map(\.frame) == [offset])
         #expect(adjustment.current == taller)
     }
@@ -50,25 +50,25 @@ struct WindowMachineTests {
     func leftStateLearnsTheNormalGeometry() {
         var adjustment = placed(leftState: true)
         let normal = Rect(200, 150, 600, 400)
-        #expect(adjustment.land(normal, real: true) == .normalGeometry)
+        #expect(adjustment.land(normal, real: true, room: Fixture.screenRect) == .normalGeometry)
         #expect(adjustment.home == .windowState(normalFrame: normal))
-        #expect(adjustment.land(Rect(300, 150, 600, 400), real: true) == .ours)  // still pending: in part
+        #expect(adjustment.land(Rect(300, 150, 600, 400), real: true, room: Fixture.screenRect) == .ours)  // still pending: in part
     }
 
     @Test("A late answer to a request no longer pending is ours, not the user's move")
     func lateAnswerIsOurs() {
         var adjustment = placed()
         adjustment.requests.expire(now: Engine.pendingLifetimeMs + 1)
-        #expect(adjustment.land(offset, real: true) == .ours)
+        #expect(adjustment.land(offset, real: true, room: Fixture.screenRect) == .ours)
         #expect(adjustment.current == offset)
     }
 
     @Test("Only the height changing with nothing pending is the application resizing itself, and is kept")
     func heightOnlyIsTheApplication() {
         var adjustment = placed()
-        _ = adjustment.land(offset, real: true)
+        _ = adjustment.land(offset, real: true, room: Fixture.screenRect)
         let grown = Rect(100, 252, 400, 340)
-        #expect(adjustment.land(grown, real: true) == .resizedByApplication)
+        #expect(adjustment.land(grown, real: true, room: Fixture.screenRect) == .resizedByApplication)
         #expect(adjustment.layout == Layout(keptHeight: 340))
         #expect(adjustment.shown == grown)
     }
@@ -76,24 +76,24 @@ struct WindowMachineTests {
     @Test("A new frame with nothing pending is the user's move; the same frame is a repeat")
     func newFrameIsTheUser() {
         var adjustment = placed()
-        _ = adjustment.land(offset, real: true)
-        #expect(adjustment.land(offset, real: true) == .repeated)
-        #expect(adjustment.land(Rect(150, 252, 400, 300), real: true) == .movedByUser)
+        _ = adjustment.land(offset, real: true, room: Fixture.screenRect)
+        #expect(adjustment.land(offset, real: true, room: Fixture.screenRect) == .repeated)
+        #expect(adjustment.land(Rect(150, 252, 400, 300), real: true, room: Fixture.screenRect) == .movedByUser)
     }
 
     @Test("A returning window is home once its restoring request is answered, or once the user moved it elsewhere")
     func returningEndsAtHome() {
         var adjustment = placed()
-        _ = adjustment.land(offset, real: true)
+        _ = adjustment.land(offset, real: true, room: Fixture.screenRect)
         _ = adjustment.request(Fixture.lowFrame, now: 10)
         adjustment.stage = .returning
-        #expect(adjustment.land(Rect(0, 0, 10, 10), real: true) == .home)
+        #expect(adjustment.land(Rect(0, 0, 10, 10), real: true, room: Fixture.screenRect) == .home)
 
         var answered = placed()
-        _ = answered.land(offset, real: true)
+        _ = answered.land(offset, real: true, room: Fixture.screenRect)
         _ = answered.request(Fixture.lowFrame, now: 10)
         answered.stage = .returning
-        #expect(answered.land(Fixture.lowFrame, real: true) == .home)
+        #expect(answered.land(Fixture.lowFrame, real: true, room: Fixture.screenRect) == .home)
     }
 
     @Test("A synthetic echo after the frame's own ConfigureNotify answers nothing; alone, it asks for the frame")
@@ -129,7 +129,7 @@ struct WindowMachineTests {
             id: Fixture.a, original: SavedGeometry(frame: Fixture.lowFrame, state: .normal), savedOn: Fixture.screen,
             extents: Fixture.extents, current: Fixture.lowFrame, leftState: false, stage: placedAtOffset)
         placed.shown = offset
-        placed.requests = Requests(pending: [PendingRequest(frame: offset, time: 10)], inFlightSince: 10,
+        placed.requests = Requests(pending: [PendingRequest(frame: offset, extents: Fixture.extents, time: 10)], inFlightSince: 10,
                                    requested: [offset], owed: .any)
         #expect(driver.engine.adjustments == [Fixture.a: placed])
 
@@ -142,7 +142,7 @@ struct WindowMachineTests {
         var returning = placed
         returning.shown = Fixture.lowFrame
         returning.stage = .returning
-        returning.requests = Requests(pending: [PendingRequest(frame: Fixture.lowFrame, time: 112)],
+        returning.requests = Requests(pending: [PendingRequest(frame: Fixture.lowFrame, extents: Fixture.extents, time: 112)],
                                       inFlightSince: 112, requested: [offset, Fixture.lowFrame], owed: .echoThenAny)
         #expect(driver.engine.adjustments == [Fixture.a: returning])
 

@@ -1,0 +1,198 @@
+@testable import OskshiftCore
+import Testing
+
+/// Placement as a closed loop: each window manager answers a request in its own way (measured on Xvfb, in
+/// ../shared/notes/window-managers.md), and the engine classifies where each request landed.
+@Suite("Where a request lands, under each window manager")
+struct WindowManagerReadingTests {
+    /// A window manager as the engine meets it: where a frame asked for lands (nil: nowhere, the request refused
+    /// with a synthetic ConfigureNotify only).
+    struct WindowManager: Sendable {
+        var landing: @Sendable (Rect) -> Rect?
+
+        /// marco: x, y address the visible frame inside 10 px of invisible borders on every side, which
+        /// `_NET_FRAME_EXTENTS` does not count; the title bar is kept below the work area's top (X frame at -10).
+        static let marco = WindowManager { asked in
+            Rect(asked.x - 10, max(-10, asked.y - 10), asked.width + 20, asked.height + 20)
+        }
+        /// i3, a floating window: x, y are the client's top-left (2 px border, 18 px title).
+        static let i3Floating = WindowManager { asked in Rect(asked.x - 2, asked.y - 18, asked.width, asked.height) }
+        /// i3, a tiled window: every request refused.
+        static let i3Tiled = WindowManager { _ in nil }
+        /// metacity: the title bar kept below the work area's top.
+        static let metacity = WindowManager { asked in Rect(asked.x, max(0, asked.y), asked.width, asked.height) }
+        /// IceWM: the client kept inside the work area (a 24 px title: the frame at -24).
+        static let iceWM = WindowManager { asked in Rect(asked.x, max(-24, asked.y), asked.width, asked.height) }
+        static let openbox = WindowManager { $0 }
+    }
+
+    /// Drives the engine and answers every move request as `wm` does, as the X server reports it.
+    struct Desktop {
+        var driver: Driver
+        /// Replaced mid-test to make the window manager read requests otherwise.
+        var wm: WindowManager
+        var frames: [WindowID: Rect] = [:]
+        var requests = 0
+        var notes: [String] = []
+
+        init(_ wm: WindowManager, configuration: Configuration = Fixture.configuration()) {
+            driver = Driver(Fixture.engine(configuration))
+            self.wm = wm
+        }
+
+        mutating func send(_ event: Event, after ms: Int = 0) {
+            var queue = [event]
+            var delay = ms
+            while !queue.isEmpty {
+                let actions = driver.engine.handle(queue.removeFirst(), now: driver.now + delay)
+                driver.now += delay
+                delay = 0
+                for action in actions {
+                    switch action {
+                    case .moveResize(let id, let asked, _):
+                        requests += 1
+                        if let landed = wm.landing(asked) {
+                            if landed != frames[id] { queue.append(.windowConfigured(id, frame: landed)) }
+                            frames[id] = landed
+                        } else {
+                            queue.append(.windowConfigureSynthetic(id))
+                        }
+                    case .readFrame(let id):
+                        if let frame = frames[id] { queue.append(.windowFrameRead(id, frame: frame)) }
+                    case .note(let text):
+                        notes.append(text)
+                    default:
+                        break
+                    }
+                }
+            }
+        }
+
+        mutating func focus(_ window: WindowFacts) {
+            frames[window.id] = window.frame
+            send(.focusChanged(Fixture.focus(window, field: nil)))
+        }
+    }
+
+    /// The window source's placement of `Fixture.lowFrame` over the bottom keyboard.
+    let offset = Rect(100, 252, 400, 300)
+
+    @Test("Under marco the first landing teaches the reading, the request is asked again once, and 10 cycles end exactly home")
+    func marcoReadingIsLearntOnce() {
+        var desktop = Desktop(.marco)
+        desktop.focus(Fixture.window())
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        #expect(desktop.frames[Fixture.a] == offset)
+        #expect(desktop.requests == 2)
+        #expect(desktop.driver.engine.learntReading == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
+        #expect(desktop.notes == ["window 0x100: the window manager reads a move request so: "
+                                  + "frame lands at -10,-10 +20x+20 from the request; asked again"])
+        for cycle in 1...10 {
+            desktop.send(.keyboardHidden, after: 200)
+            #expect(desktop.frames[Fixture.a] == Fixture.lowFrame, "hide \(cycle)")
+            desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 200)
+            #expect(desktop.frames[Fixture.a] == offset, "show \(cycle)")
+        }
+        #expect(desktop.requests == 2 + 20)
+    }
+
+    @Test("Under i3 a floating window's origin is learnt from its first landing (x, y read as the client's)")
+    func i3FloatingReading() {
+        var desktop = Desktop(.i3Floating)
+        desktop.focus(Fixture.window())
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        #expect(desktop.frames[Fixture.a] == offset)
+        #expect(desktop.driver.engine.learntReading == Reading(dx: -2, dy: -18))
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        #expect(desktop.requests == 3)
+    }
+
+    @Test("A second window starts with the reading the first one taught, and needs no second request")
+    func readingCarriesToTheNextWindow() {
+        var desktop = Desktop(.marco)
+        desktop.focus(Fixture.window())
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        desktop.focus(Fixture.window(Fixture.b, frame: Rect(700, 450, 400, 300)))
+        #expect(desktop.frames[Fixture.b] == Rect(700, 252, 400, 300))
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        #expect(desktop.requests == 4)
+    }
+
+    @Test("A restore that lands elsewhere by a reading not yet known is asked again once, and lands exactly home")
+    func restoreIsCorrectedOnce() {
+        var desktop = Desktop(.openbox)
+        desktop.focus(Fixture.window())
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        #expect(desktop.frames[Fixture.a] == offset)
+        // The window manager now reads requests otherwise (as marco does): the restore lands off, once.
+        desktop.wm = .marco
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        #expect(desktop.driver.engine.adjustedWindows == [])
+        #expect(desktop.requests == 3)
+    }
+
+    @Test("Under metacity offset is clamped at 0: the limit is remembered and named, and nothing more is asked")
+    func metacityClampIsRemembered() {
+        var desktop = Desktop(.metacity)
+        // A form near the top whose field is low: the offset would put its top at -120.
+        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
+        desktop.focus(form)
+        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
+                                    frame: form.frame))
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        #expect(desktop.frames[Fixture.a] == Rect(100, 0, 400, 700))
+        #expect(desktop.requests == 1)
+        #expect(desktop.notes == ["window 0x100: title bar kept below the top by the window manager (frame top 0)"])
+        #expect(desktop.driver.engine.lastDecision?.limit
+            == "title bar kept below the top by the window manager (frame top 0)")
+        desktop.send(.timerFired, after: 300)
+        desktop.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100)
+        #expect(desktop.requests == 1)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == form.frame)
+    }
+
+    @Test("Under IceWM offset goes as far as allowed (the frame at -24) and stays there, with no request storm")
+    func iceWMOffsetGoesAsFarAsAllowed() {
+        var desktop = Desktop(.iceWM)
+        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
+        desktop.focus(form)
+        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
+                                    frame: form.frame))
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        #expect(desktop.frames[Fixture.a] == Rect(100, -24, 400, 700))
+        #expect(desktop.requests == 1)
+        desktop.send(.timerFired, after: 300)
+        #expect(desktop.requests == 1)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == form.frame)
+    }
+
+    @Test("An i3 tiled window is asked once, read where it stayed, and left alone while the keyboard stays up")
+    func i3TiledIsAskedOnce() {
+        var desktop = Desktop(.i3Tiled)
+        desktop.focus(Fixture.window())
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        desktop.send(.keyboardMoved(Rect(0, 540, 1280, 260)), after: 100)
+        #expect(desktop.requests == 1)
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        #expect(desktop.driver.engine.refused == [Fixture.a])
+        guard case .excluded(let why) = desktop.driver.engine.lastDecision?.outcome else {
+            Issue.record("not excluded")
+            return
+        }
+        #expect(why == "the window manager refuses to move it: tiled, or a window it keeps in place")
+    }
+
+    @Test("A drag far from any request is the user's move: the window is released, not read as the window manager's")
+    func userMoveIsNotAReading() {
+        var desktop = Desktop(.openbox)
+        desktop.focus(Fixture.window())
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        desktop.send(.windowConfigured(Fixture.a, frame: Rect(400, 100, 400, 300)), after: 500)
+        #expect(desktop.driver.engine.released == [Fixture.a])
+        #expect(desktop.driver.engine.learntReading == .exact)
+    }
+}
