@@ -2,7 +2,7 @@ import CX11
 import OskshiftCore
 
 /// A client top-level as found on the server: the client window, its frame, and their rects.
-struct TopLevel {
+struct TopLevel: Equatable {
     var client: Window
     /// The root child holding the client: the WM frame, or the client itself when it is not reparented.
     var frame: Window

@@ -16,7 +16,7 @@ import OskshiftCore
 /// (for its children) and every watched client (StructureNotifyMask) receive; they replace XGetWindowAttributes,
 /// which costs two round trips (Xlib adds a GetGeometry). Override-redirect only takes effect at a map, and
 /// MapNotify reports it as it was then.
-struct KnownWindows {
+struct KnownWindows: Equatable {
     /// A WM redirects the root's substructure. Without one, a plain mapped root child is its own client.
     var wmPresent = false
     /// Our manager-selection window: never anyone's client.

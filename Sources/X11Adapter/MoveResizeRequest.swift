@@ -5,8 +5,8 @@ import OskshiftCore
 enum MoveResizeRequest: Equatable {
     /// `_NET_MOVERESIZE_WINDOW` to the root for the client, data.l = flags, x, y, width, height. x, y are the
     /// frame's top-left, width and height the client's size (EWMH). How WMs read it differs (docs/x11-adapter.md,
-    /// "Window managers' readings"): openbox puts the frame there; marco and mutter their visible frame, inside invisible
-    /// borders; i3 the client's top-left.
+    /// "Window managers' readings"): openbox puts the frame there; marco and mutter their visible frame, inside
+    /// invisible borders; i3 the client's top-left.
     case netMoveResizeWindow(flags: Int, x: Int, y: Int, width: Int, height: Int)
     /// XMoveResizeWindow on the client: a ConfigureRequest, which the WM redirects. For a reparented client
     /// ICCCM's NorthWest gravity puts the frame's top-left at x, y (openbox measured so); a client that is its own
