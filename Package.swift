@@ -86,6 +86,9 @@ let package = Package(
         .testTarget(name: "ConfigFileTests", dependencies: ["ConfigFile", "OskshiftCore", "TestSupport"]),
         .testTarget(name: "AccessibilityFocusTests", dependencies: ["AccessibilityFocus", "OskshiftCore"]),
         .testTarget(name: "DaemonStatusTests", dependencies: ["DaemonStatus", "OskshiftCore"]),
+        // The X side's translation (events in, engine events and requests out) over a made-up window tree: no
+        // server. CX11 for the event structs the tests build.
+        .testTarget(name: "X11AdapterTests", dependencies: ["X11Adapter", "CX11", "OskshiftCore"]),
         // The daemon's own pure parts (SessionGate: Wayland refusal, the autostart entry's decision).
         .testTarget(name: "OskshiftDaemonTests", dependencies: ["oskshift"]),
     ]

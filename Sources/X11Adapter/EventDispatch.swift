@@ -17,10 +17,8 @@ extension X11Adapter {
         case UnmapNotify: unmapNotify(event.xunmap)
         case DestroyNotify:
             forget(event.xdestroywindow.window)
-            forgetFrame(event.xdestroywindow.window)
-        case GravityNotify:
-            // Moved by its gravity when the root resized: no ConfigureNotify carries the new rect.
-            if event.xgravity.event == connection.root { rootRects[event.xgravity.window] = nil }
+            known.destroyed(event.xdestroywindow.window)
+        case GravityNotify: known.movedByGravity(event.xgravity, root: connection.root)
         case ReparentNotify: reparentNotify(event.xreparent)
         case PropertyNotify: propertyNotify(event.xproperty)
         case FocusIn, FocusOut:
@@ -61,34 +59,13 @@ extension X11Adapter {
             return
         }
         if keyboardFrames.contains(window) || keyboardCandidates.contains(window) { keyboardDirty = true }
-        if event.event == connection.root {
-            // A root child: the WM frame (or an unreparented client); the event's rect is its root rect.
-            // Not only for managed frames: matchbox-window-manager's frames are override-redirect.
-            noteRootChild(window, x: event.x, y: event.y, width: event.width, height: event.height,
-                border: event.border_width)
-            guard let client = clientFor(topLevel: window) else { return }
-            let frame = Rect(
-                x: Int(event.x), y: Int(event.y), width: Int(event.width + 2 * event.border_width),
-                height: Int(event.height + 2 * event.border_width))
-            guard lastFrames[window] != frame else { return }  // a restack
-            lastFrames[window] = frame
-            output.append(.windowConfigured(WindowID(client), frame: frame))
-        } else if event.send_event != 0, knownClients.contains(window) {
-            // A WM's synthetic ConfigureNotify to a client: an echo of a real move, or its answer to a request it
-            // refused. Which one, the engine decides (it knows what it asked for); it asks for the frame when needed.
-            output.append(.windowConfigureSynthetic(WindowID(window)))
-        }
+        if let report = known.configured(event, in: connection, knownClients: knownClients) { output.append(report) }
     }
 
     /// Every new top-level window is watched from its creation: a client is recognised when the WM sets its
     /// WM_STATE, which may come after the frame's MapNotify.
     func createNotify(_ event: XCreateWindowEvent) {
-        if event.parent == connection.root {
-            noteRootChild(event.window, x: event.x, y: event.y, width: event.width, height: event.height,
-                border: event.border_width)
-            frameOf[event.window] = event.window
-        }
-        noteMapped(event.window, false, overrideRedirect: event.override_redirect)
+        known.created(event, root: connection.root)
         guard event.parent == connection.root, event.override_redirect == 0, event.window != managerWindow else {
             return
         }
@@ -97,42 +74,33 @@ extension X11Adapter {
 
     func mapNotify(_ event: XMapEvent) {
         let window = event.window
-        noteMapped(window, true, overrideRedirect: event.override_redirect)
-        if event.event == connection.root { mappedAt[window] = MonotonicClock.milliseconds() }
+        let mapped = known.mapped(event, in: connection, now: MonotonicClock.milliseconds())
         if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
-        guard event.event == connection.root, window != managerWindow else { return }
-        // A frame may be override-redirect (matchbox-window-manager's are): look for a client in any case.
-        notClients.remove(window)
-        clientOfTopLevel[window] = nil
-        if let client = clientFor(topLevel: window) {
+        switch mapped {
+        case .client(let client)?:
             track(client)
-        } else if let waiting = reparentedInto[window] {
+        case .awaitingWMState(let waiting)?:
             // A frame whose client awaits WM_STATE is no keyboard itself, but its client may be one: mapped in a
             // mapped frame, it is on screen now. openbox sets WM_STATE ~0.5 ms after this MapNotify (measured), and
             // the show need not wait for it; the client is tracked when WM_STATE comes, as before.
             considerKeyboard(waiting)
-        } else {
-            if event.override_redirect != 0 { notClients.insert(window) }
+        case .unmanaged?:
             considerUnmanaged(window)
+        case nil:
+            break
         }
     }
 
     func unmapNotify(_ event: XUnmapEvent) {
         let window = event.window
-        noteMapped(window, false)
+        known.noteMapped(window, false)
         if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
         if knownClients.contains(window) { maybeWithdrawn.insert(window) }
     }
 
     func reparentNotify(_ event: XReparentEvent) {
         let window = event.window
-        noteReparent(window, parent: event.parent)
-        clientOfTopLevel[window] = nil
-        notClients.remove(window)
-        if event.event == connection.root {
-            if let old = reparentedInto.first(where: { $0.value == window })?.key { reparentedInto[old] = nil }
-            if event.parent != connection.root { reparentedInto[event.parent] = window }
-        }
+        known.reparented(event, in: connection)
         if keyboardCandidates.contains(window) { keyboardDirty = true }
         // A WM that unmanages a client hands it back to the root.
         if event.parent == connection.root, knownClients.contains(window) { maybeWithdrawn.insert(window) }

@@ -2,7 +2,7 @@ import CX11
 import OskshiftCore
 
 /// A client top-level as found on the server: the client window, its frame, and their rects.
-struct TopLevel {
+struct TopLevel: Equatable {
     var client: Window
     /// The root child holding the client: the WM frame, or the client itself when it is not reparented.
     var frame: Window
@@ -11,7 +11,10 @@ struct TopLevel {
     var extents: FrameExtents
 }
 
-extension Connection {
+/// Reading a frame: the one place that relates the frame rect, the client rect and `_NET_FRAME_EXTENTS`. The frame
+/// rect is the X frame's as the server has it, the extents the WM's word when it gives one: under marco and mutter
+/// the X frame holds invisible borders the extents leave out (docs/x11-adapter.md, "Frames and extents").
+extension WindowTree {
     /// Locates the frame of `client` and reads both rects.
     func topLevel(client: Window) -> TopLevel? {
         guard let frame = topLevel(of: client), let frameRect = geometry(frame) else { return nil }
@@ -22,7 +25,7 @@ extension Connection {
     /// `_NET_FRAME_EXTENTS` (left, right, top, bottom) when it is well-formed; else what the tree says: the
     /// client's offset inside its frame.
     func extents(client: Window, frame: Window, frameRect: Rect) -> FrameExtents {
-        if let items = longs(client, atoms.netFrameExtents, type: XA_CARDINAL, minCount: 4) {
+        if let items = frameExtentsItems(client) {
             let values = items.prefix(4).map { Int(UInt32(truncatingIfNeeded: $0)) }
             if values.allSatisfy({ $0 <= 4096 }) {
                 return FrameExtents(left: values[0], right: values[1], top: values[2], bottom: values[3])
@@ -34,7 +37,9 @@ extension Connection {
         guard [left, top, right, bottom].allSatisfy({ $0 >= 0 && $0 <= 4096 }) else { return .none }
         return FrameExtents(left: left, right: right, top: top, bottom: bottom)
     }
+}
 
+extension Connection {
     /// `_NET_WM_STATE` reduced to what the engine uses, plus HIDDEN.
     func windowState(_ client: Window) -> (state: WindowState, hidden: Bool) {
         windowState(atoms: atomList(client, atoms.netWMState))

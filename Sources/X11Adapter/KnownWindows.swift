@@ -1,30 +1,69 @@
 import CX11
 import OskshiftCore
 
-/// Frames and their rects as the server last reported them, so that the hot paths (a keyboard show, a focus
-/// change) need not walk the tree (QueryTree x2) and read the geometry (GetGeometry) again.
+/// Frames, clients and their rects as the server last reported them, so that the hot paths (a keyboard show, a
+/// focus change, every ConfigureNotify) need not walk the tree (QueryTree x2) and read the geometry (GetGeometry)
+/// again. A value with one method per X event: the adapter's dispatch calls them, and the unit tests feed them
+/// event structs and a made-up tree (WindowTree.swift).
 ///
 /// Every root child's rect comes from events the root's SubstructureNotifyMask already brings: CreateNotify,
 /// then ConfigureNotify at every change; it is dropped when the window is destroyed, leaves the root, or moves
 /// by gravity. A client's frame comes from ReparentNotify (on the root, and on the client itself, whose
 /// StructureNotifyMask is selected), or at start from the root child holding it; a parent that is not a known
-/// root child leaves the frame unknown. Whatever is unknown is read from the server as before.
+/// root child leaves the frame unknown. Whatever is unknown is read from the server (KnownWindows+Lookups.swift).
 ///
 /// Map state and the override-redirect flag come from CreateNotify, MapNotify and UnmapNotify, which the root
 /// (for its children) and every watched client (StructureNotifyMask) receive; they replace XGetWindowAttributes,
 /// which costs two round trips (Xlib adds a GetGeometry). Override-redirect only takes effect at a map, and
 /// MapNotify reports it as it was then.
-extension X11Adapter {
+struct KnownWindows: Equatable {
+    /// A WM redirects the root's substructure. Without one, a plain mapped root child is its own client.
+    var wmPresent = false
+    /// Our manager-selection window: never anyone's client.
+    var ownWindow: Window = 0
+
+    /// Root children's outer rects (border included) as last reported.
+    var rootRects: [Window: Rect] = [:]
+    /// A client's root child: its WM frame, or itself.
+    var frameOf: [Window: Window] = [:]
+    /// Clients seen reparented straight into their frame (their parent is the frame).
+    var framedDirectly: Set<Window> = []
+    var mapStates: [Window: Bool] = [:]
+    var overrideRedirects: [Window: Bool] = [:]
+    /// When each root child was last seen mapped (MonotonicClock ms, from its MapNotify); none for windows already
+    /// mapped when the daemon started.
+    var mappedAt: [Window: Int] = [:]
+    /// Each client's frame rect as last reported to the engine: a ConfigureNotify that leaves it unchanged is a
+    /// restack (a raise on focus), not an answer to a move, and must not be taken for a refusal.
+    var lastFrames: [Window: Rect] = [:]
+
+    /// Root child (WM frame, or the client itself) to its managed client.
+    var clientOfTopLevel: [Window: Window] = [:]
+    /// Root child to the client the WM reparented into it (ReparentNotify on the root; `_NET_CLIENT_LIST` at
+    /// start): the client lookup then checks that one window instead of searching the frame's tree (openbox's
+    /// frames hold ~50 decoration windows, 2 round trips each) at every ConfigureNotify until the WM sets WM_STATE.
+    var reparentedInto: [Window: Window] = [:]
+    /// Override-redirect root children found to hold no client when mapped (menus, tooltips): not searched again
+    /// at every ConfigureNotify.
+    var notClients: Set<Window> = []
+}
+
+/// What the events and the reads record.
+extension KnownWindows {
+    /// An X rect as the engine counts it: the border, on every side, included.
+    static func outerRect(x: Int32, y: Int32, width: Int32, height: Int32, border: Int32) -> Rect {
+        Rect(x: Int(x), y: Int(y), width: Int(width + 2 * border), height: Int(height + 2 * border))
+    }
+
     /// The rect of a root child, as reported (outer rect, border included).
-    func noteRootChild(_ window: Window, x: Int32, y: Int32, width: Int32, height: Int32, border: Int32) {
-        rootRects[window] = Rect(
-            x: Int(x), y: Int(y), width: Int(width + 2 * border), height: Int(height + 2 * border))
+    mutating func noteRootChild(_ window: Window, x: Int32, y: Int32, width: Int32, height: Int32, border: Int32) {
+        rootRects[window] = Self.outerRect(x: x, y: y, width: width, height: height, border: border)
     }
 
     /// A ReparentNotify for `window` (seen on the root or on the window): its new parent decides its frame.
-    func noteReparent(_ window: Window, parent: Window) {
+    mutating func noteReparent(_ window: Window, parent: Window, in tree: some WindowTree) {
         framedDirectly.remove(window)
-        if parent == connection.root {
+        if parent == tree.root {
             frameOf[window] = window
             rootRects[window] = nil  // ReparentNotify has no size; the next ConfigureNotify (or a query) tells
         } else {
@@ -32,80 +71,16 @@ extension X11Adapter {
             if rootRects[parent] != nil { framedDirectly.insert(window) }
             rootRects[window] = nil  // no longer a root child
             // Off the root, its Map/UnmapNotify reach us only if we selected StructureNotifyMask on it ourselves.
-            if !connection.propertyCache.watched.contains(window) {
+            if !tree.isWatched(window) {
                 mapStates[window] = nil
                 overrideRedirects[window] = nil
             }
         }
     }
 
-    func noteMapped(_ window: Window, _ mapped: Bool, overrideRedirect: Int32? = nil) {
+    mutating func noteMapped(_ window: Window, _ mapped: Bool, overrideRedirect: Int32? = nil) {
         mapStates[window] = mapped
         if let overrideRedirect { overrideRedirects[window] = overrideRedirect != 0 }
     }
-
-    /// Viewable: mapped, and so is its frame when the frame is its parent (seen reparented straight into a root
-    /// child; at start only the root-child ancestor is known). Otherwise, or when a state is unknown, the server
-    /// is asked.
-    func isViewable(_ window: Window) -> Bool? {
-        if let frame = frameOf[window], frame == window || framedDirectly.contains(window),
-            let own = mapStates[window], let framed = mapStates[frame]
-        {
-            return own && framed
-        }
-        return attributes(window).map { $0.map_state == IsViewable }
-    }
-
-    /// DestroyNotify: the window and every client that it framed lose their entries.
-    func forgetFrame(_ window: Window) {
-        rootRects[window] = nil
-        frameOf[window] = nil
-        framedDirectly.remove(window)
-        mapStates[window] = nil
-        overrideRedirects[window] = nil
-        mappedAt[window] = nil
-        for (client, frame) in frameOf where frame == window { frameOf[client] = nil }
-    }
-
-    /// `Connection.topLevel(client:)` from the known frame and rect when both are known.
-    func topLevel(client: Window) -> TopLevel? {
-        guard let frame = frameOf[client], let frameRect = rootRects[frame] else {
-            return connection.topLevel(client: client)
-        }
-        return TopLevel(client: client, frame: frame, frameRect: frameRect,
-            extents: connection.extents(client: client, frame: frame, frameRect: frameRect))
-    }
-
-    /// The root child holding `window` (itself or its WM frame), known or read.
-    func frame(of window: Window) -> Window? {
-        if let frame = frameOf[window], rootRects[frame] != nil { return frame }
-        return connection.topLevel(of: window)
-    }
-
-    /// A root child's rect, known or read.
-    func rect(ofRootChild window: Window) -> Rect? {
-        rootRects[window] ?? connection.geometry(window)
-    }
-
-    /// XGetWindowAttributes, keeping what later events will keep current: only for windows whose Map/UnmapNotify
-    /// we receive (a root child, or a window we selected StructureNotifyMask on).
-    func attributes(_ window: Window) -> XWindowAttributes? {
-        guard let attributes = connection.attributes(window) else { return nil }
-        if rootRects[window] != nil || connection.propertyCache.watched.contains(window) {
-            noteMapped(window, attributes.map_state != IsUnmapped, overrideRedirect: attributes.override_redirect)
-        }
-        return attributes
-    }
-
-    /// `Connection.facts(client:keyboards:)` with the known frame and override-redirect flag, and when the frame
-    /// was mapped.
-    func facts(client: Window) -> WindowFacts? {
-        guard let topLevel = topLevel(client: client),
-            let overrideRedirect = overrideRedirects[client] ?? attributes(client).map({ $0.override_redirect != 0 })
-        else { return nil }
-        var facts = connection.facts(topLevel: topLevel, overrideRedirect: overrideRedirect,
-            keyboards: settings.keyboards)
-        facts?.mappedAtMs = mappedAt[topLevel.frame]
-        return facts
-    }
 }
+

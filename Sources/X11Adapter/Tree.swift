@@ -1,7 +1,7 @@
 import CX11
 import OskshiftCore
 
-/// Walking the window tree: WM frames, clients and subwindows.
+/// The Xlib calls behind the walks below.
 extension Connection {
     /// Parent and children. Nil when the window is gone. The corresponding Xlib call is XQueryTree.
     func queryTree(_ window: Window) -> (parent: Window, children: [Window])? {
@@ -51,7 +51,10 @@ extension Connection {
         }
         return (Int(x), Int(y), Int(width), Int(height), Int(border))
     }
+}
 
+/// Walking the window tree: WM frames, clients and subwindows. Over the seam, so the unit tests walk their own trees.
+extension WindowTree {
     /// The ancestor of `window` (itself included) that is a child of the root: the WM frame of a reparented
     /// client, or the client itself.
     func topLevel(of window: Window) -> Window? {

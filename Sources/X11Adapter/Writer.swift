@@ -43,21 +43,17 @@ struct Writer {
         }
     }
 
-    /// With `_NET_MOVERESIZE_WINDOW` (source 2 = pager/tool, gravity NorthWest, flags x|y|width|height): x, y are
-    /// the frame's top-left, width and height the client's size. Without it, XMoveResizeWindow on the client:
-    /// for a reparented client ICCCM's NorthWest gravity puts the frame's top-left at x, y (openbox measured so);
-    /// a client that is its own top-level is placed at the client rect.
+    /// Encoded by MoveResizeRequest.swift.
     private func moveResize(_ client: Window, frame: Rect, extents: FrameExtents) {
-        let inner = extents.clientRect(ofFrame: frame)
-        let width = max(inner.width, 1), height = max(inner.height, 1)
-        if supportsMoveResize {
-            let flags = 1 | (0xF << 8) | (2 << 12)
-            sendClientMessage(client, connection.atoms.netMoveResizeWindow, (flags, frame.x, frame.y, width, height, 0))
-            return
+        let request = MoveResizeRequest(frame: frame, extents: extents, supportsMoveResize: supportsMoveResize,
+            placesClientOrigin: placesClientOrigin,
+            reparented: connection.queryTree(client).map { $0.parent != connection.root } ?? false)
+        switch request {
+        case .netMoveResizeWindow(let flags, let x, let y, let width, let height):
+            sendClientMessage(client, connection.atoms.netMoveResizeWindow, (flags, x, y, width, height, 0))
+        case .configureClient(let x, let y, let width, let height):
+            XMoveResizeWindow(connection.display, client, Int32(x), Int32(y), UInt32(width), UInt32(height))
         }
-        let reparented = connection.queryTree(client).map { $0.parent != connection.root } ?? false
-        let origin = reparented && !placesClientOrigin ? frame.origin : inner.origin
-        XMoveResizeWindow(connection.display, client, Int32(origin.x), Int32(origin.y), UInt32(width), UInt32(height))
     }
 
     /// Shows or hides a keyboard window for auto-show: XMapWindow (the WM manages it again) or XUnmapWindow (the

@@ -36,15 +36,8 @@ public final class X11Adapter {
 
     // MARK: What the server has told us
 
-    /// Root child (WM frame, or the client itself) to its managed client.
-    var clientOfTopLevel: [Window: Window] = [:]
-    /// Root child to the client the WM reparented into it (ReparentNotify on the root; `_NET_CLIENT_LIST` at start):
-    /// `clientFor` then checks that one window instead of searching the frame's tree (openbox's frames hold ~50
-    /// decoration windows, 2 round trips each) at every ConfigureNotify until the WM sets WM_STATE.
-    var reparentedInto: [Window: Window] = [:]
-    /// Override-redirect root children found to hold no client when mapped (menus, tooltips): not searched again
-    /// at every ConfigureNotify.
-    var notClients: Set<Window> = []
+    /// Frames, clients, their rects and map states as the events reported them (KnownWindows.swift).
+    var known = KnownWindows()
     /// Clients whose structure and properties we watch.
     var knownClients: Set<Window> = []
     /// Last `_NET_WM_STATE` seen per known client, so that only real changes become events.
@@ -70,36 +63,25 @@ public final class X11Adapter {
     var pressOrder: [Window] = []
     /// Clients unmapped or reparented to the root: withdrawn unless WM_STATE says otherwise.
     var maybeWithdrawn: Set<Window> = []
-    /// Each root child's rect as last reported: a ConfigureNotify that leaves it unchanged is a restack (a raise
-    /// on focus), not an answer to a move, and must not be taken for a refusal.
-    var lastFrames: [Window: Rect] = [:]
     /// `_NET_FRAME_EXTENTS` per client, read once and dropped when the property changes (openbox removes the
     /// borders of maximized windows, so the extents change with the state).
     var extentsCache: [Window: FrameExtents] = [:]
-    /// Root children's rects and clients' frames as last reported (KnownWindows.swift).
-    var rootRects: [Window: Rect] = [:]
-    var frameOf: [Window: Window] = [:]
-    /// Clients seen reparented straight into their frame (their parent is the frame).
-    var framedDirectly: Set<Window> = []
-    /// Map state and override-redirect flag as last reported (KnownWindows.swift).
-    var mapStates: [Window: Bool] = [:]
-    var overrideRedirects: [Window: Bool] = [:]
-    /// When each root child was last seen mapped (MonotonicClock ms, from its MapNotify); none for windows already
-    /// mapped when the daemon started.
-    var mappedAt: [Window: Int] = [:]
     /// Subwindows of each client given FocusChangeMask (FocusWatcher.swift: watchFocus).
     var focusWatched: [Window: Set<Window>] = [:]
     /// XGetInputFocus's answer during one settleFocus (outer nil: not read yet).
     var inputFocusThisSettle: Window?? = nil
 
     // MARK: What the WM and server offer
-    var wmPresent = false
     var supportsActiveWindow = false
     /// `_NET_ACTIVE_WINDOW` was absent or 0 at the last read: the X input focus decides (FocusWatcher.swift).
     var activeWindowUnset = true
     var xinputOpcode: Int32?
     var randrEventBase: Int32?
-    var managerWindow: Window = 0
+    /// Our manager-selection window; the window lookups must never take it for a client.
+    var managerWindow: Window {
+        get { known.ownWindow }
+        set { known.ownWindow = newValue }
+    }
 
     // MARK: The top half's to-do list, filled by the event handlers
     var keyboardDirty = false
@@ -189,16 +171,16 @@ public final class X11Adapter {
         let clientList = XInternAtom(connection.display, "_NET_CLIENT_LIST", 0)
         for client in connection.property(connection.root, clientList, maxLongs: 65536)?.longs ?? [] {
             if let frame = connection.topLevel(of: Window(client)), frame != Window(client) {
-                reparentedInto[frame] = Window(client)
+                known.reparentedInto[frame] = Window(client)
             }
         }
         for child in connection.queryTree(connection.root)?.children ?? [] {
             guard let attributes = connection.attributes(child) else { continue }
-            noteRootChild(child, x: attributes.x, y: attributes.y, width: attributes.width,
+            known.noteRootChild(child, x: attributes.x, y: attributes.y, width: attributes.width,
                 height: attributes.height, border: attributes.border_width)
-            noteMapped(child, attributes.map_state != IsUnmapped, overrideRedirect: attributes.override_redirect)
+            known.noteMapped(child, attributes.map_state != IsUnmapped, overrideRedirect: attributes.override_redirect)
             if let client = clientFor(topLevel: child) {
-                frameOf[client] = child
+                known.frameOf[client] = child
                 track(client)
                 // Whether the saved geometry is plausible is the engine's call (`Engine.adopt`), made in one place.
                 if let saved = connection.savedGeometry(client), let facts = facts(client: client) {
@@ -272,37 +254,12 @@ public final class X11Adapter {
     func readWMSupport() {
         let supported = Set(connection.atomList(connection.root, connection.atoms.netSupported, maxLongs: 4096))
         writer.supportsMoveResize = supported.contains(connection.atoms.netMoveResizeWindow)
-        // matchbox-window-manager reads the x, y of a ConfigureRequest as the client's position, not the frame's
-        // (measured: every move landed off by the decoration's left and top).
         let check = connection.windowProperty(connection.root, connection.atoms.netSupportingWMCheck)
         let wmName = check.flatMap { connection.windowName($0) } ?? ""
-        // A byte search: String.contains(String) lives in _StringProcessing, which these modules do not import.
-        let name = Array(wmName.lowercased().utf8), needle = Array("matchbox".utf8)
-        writer.placesClientOrigin = name.indices.contains { name[$0...].starts(with: needle) }
+        writer.placesClientOrigin = MoveResizeRequest.placesClientOrigin(windowManagerName: wmName)
         supportsActiveWindow = supported.contains(connection.atoms.netActiveWindow)
         let masks = connection.attributes(connection.root)?.all_event_masks ?? 0
-        wmPresent = masks & SubstructureRedirectMask != 0
-    }
-
-    /// The managed client inside a root child (cached), or the child itself when no WM manages anything.
-    func clientFor(topLevel: Window) -> Window? {
-        if let client = clientOfTopLevel[topLevel] { return client }
-        if notClients.contains(topLevel) { return nil }
-        if let candidate = reparentedInto[topLevel] {
-            // Not a client before WM_STATE is set; its PropertyNotify (selected since CreateNotify) tracks it then.
-            guard connection.wmState(candidate) != nil else { return nil }
-            clientOfTopLevel[topLevel] = candidate
-            return candidate
-        }
-        var client = connection.client(inTopLevel: topLevel)
-        if client == nil, !wmPresent, topLevel != managerWindow,
-            let attributes = connection.attributes(topLevel), attributes.override_redirect == 0,
-            attributes.map_state == IsViewable
-        {
-            client = topLevel
-        }
-        if let client { clientOfTopLevel[topLevel] = client }
-        return client
+        known.wmPresent = masks & SubstructureRedirectMask != 0
     }
 
     /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard.
@@ -313,17 +270,15 @@ public final class X11Adapter {
         considerKeyboard(client)
     }
 
+    /// What the adapter keeps about a client it no longer tracks; the frames' side is `known.destroyed` or
+    /// `known.withdrawn`.
     func forget(_ window: Window) {
         if knownClients.remove(window) != nil { output.append(.windowDestroyed(WindowID(window))) }
         knownStates[window] = nil
         maybeWithdrawn.remove(window)
-        clientOfTopLevel[window] = nil
-        reparentedInto[window] = nil
-        notClients.remove(window)
         if keyboardCandidates.remove(window) != nil { keyboardDirty = true }
         presses[window] = nil
         pressOrder.removeAll { $0 == window }
-        lastFrames[window] = nil
         extentsCache[window] = nil
         focusWatched[window] = nil
         if focusedClient == window {
@@ -350,12 +305,10 @@ public final class X11Adapter {
             connection.propertyChanged(window, connection.atoms.wmState)
             let state = connection.wmState(window)
             let mapped = connection.attributes(window).map { $0.map_state != IsUnmapped } ?? false
-            let withdrawn = wmPresent ? (state == nil || state == 0) && !mapped : !mapped
+            let withdrawn = known.wmPresent ? (state == nil || state == 0) && !mapped : !mapped
             if withdrawn {
                 forget(window)
-                for (topLevel, client) in clientOfTopLevel where client == window {
-                    clientOfTopLevel[topLevel] = nil
-                }
+                known.withdrawn(window)
             }
         }
         maybeWithdrawn.removeAll()

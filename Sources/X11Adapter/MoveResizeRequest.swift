@@ -1,0 +1,45 @@
+import OskshiftCore
+
+/// What the Writer sends to put a client's frame at a rect, apart from the sending: the whole encoding of
+/// `Action.moveResize`, so that what each window manager is told can be read (and tested) without a server.
+enum MoveResizeRequest: Equatable {
+    /// `_NET_MOVERESIZE_WINDOW` to the root for the client, data.l = flags, x, y, width, height. x, y are the
+    /// frame's top-left, width and height the client's size (EWMH). How WMs read it differs (docs/x11-adapter.md,
+    /// "Window managers' readings"): openbox puts the frame there; marco and mutter their visible frame, inside
+    /// invisible borders; i3 the client's top-left.
+    case netMoveResizeWindow(flags: Int, x: Int, y: Int, width: Int, height: Int)
+    /// XMoveResizeWindow on the client: a ConfigureRequest, which the WM redirects. For a reparented client
+    /// ICCCM's NorthWest gravity puts the frame's top-left at x, y (openbox measured so); a client that is its own
+    /// top-level, and any client under a WM that reads x, y as the client's position, gets the client's origin.
+    case configureClient(x: Int, y: Int, width: Int, height: Int)
+
+    /// Gravity NorthWest (1), x, y, width and height given (0xF << 8), source 2 = pager/tool (<< 12): a request
+    /// that is not the application's own.
+    static let netMoveResizeFlags = 1 | (0xF << 8) | (2 << 12)
+
+    /// `reparented` (the client's parent is not the root) is only asked for a ConfigureRequest: it costs a
+    /// QueryTree.
+    init(frame: Rect, extents: FrameExtents, supportsMoveResize: Bool, placesClientOrigin: Bool,
+        reparented: @autoclosure () -> Bool)
+    {
+        let inner = extents.clientRect(ofFrame: frame)
+        // A window of width or height 0 is a BadValue in X.
+        let width = max(inner.width, 1), height = max(inner.height, 1)
+        if supportsMoveResize {
+            self = .netMoveResizeWindow(flags: Self.netMoveResizeFlags, x: frame.x, y: frame.y, width: width,
+                height: height)
+            return
+        }
+        let origin = reparented() && !placesClientOrigin ? frame.origin : inner.origin
+        self = .configureClient(x: origin.x, y: origin.y, width: width, height: height)
+    }
+
+    /// matchbox-window-manager reads the x, y of a ConfigureRequest as the client's position, not the frame's
+    /// (measured: every move landed off by the decoration's left and top). Known by the name the WM gives its
+    /// `_NET_SUPPORTING_WM_CHECK` window.
+    static func placesClientOrigin(windowManagerName name: String) -> Bool {
+        // A byte search: String.contains(String) lives in _StringProcessing, which these modules do not import.
+        let name = Array(name.lowercased().utf8), needle = Array("matchbox".utf8)
+        return name.indices.contains { name[$0...].starts(with: needle) }
+    }
+}

@@ -1,0 +1,96 @@
+import OskshiftCore
+import Testing
+
+@testable import X11Adapter
+
+@Suite("What the writer asks a window manager for")
+struct MoveResizeRequestTests {
+    let openboxExtents = FrameExtents(left: 1, right: 1, top: 20, bottom: 5)
+
+    func request(_ frame: Rect, _ extents: FrameExtents, supportsMoveResize: Bool = true,
+        placesClientOrigin: Bool = false, reparented: Bool = true) -> MoveResizeRequest
+    {
+        MoveResizeRequest(frame: frame, extents: extents, supportsMoveResize: supportsMoveResize,
+            placesClientOrigin: placesClientOrigin, reparented: reparented)
+    }
+
+    @Test("The flags say gravity NorthWest, x, y, width and height given, from a pager or tool")
+    func flags() {
+        #expect(MoveResizeRequest.netMoveResizeFlags == 0x2F01)
+    }
+
+    @Test("_NET_MOVERESIZE_WINDOW carries the frame's top-left and the client's size (openbox: the frame lands there)")
+    func netMoveResizeUnderOpenbox() {
+        #expect(request(Rect(x: 300, y: 250, width: 241, height: 231), openboxExtents)
+            == .netMoveResizeWindow(flags: 0x2F01, x: 300, y: 250, width: 239, height: 206))
+        #expect(request(Rect(x: 300, y: -100, width: 241, height: 131), openboxExtents)
+            == .netMoveResizeWindow(flags: 0x2F01, x: 300, y: -100, width: 239, height: 106))
+    }
+
+    @Test("Whether the client is reparented is not asked when the WM takes _NET_MOVERESIZE_WINDOW (a QueryTree)")
+    func noTreeQueryForTheMessage() {
+        var asked = false
+        func reparented() -> Bool {
+            asked = true
+            return true
+        }
+        _ = MoveResizeRequest(frame: Rect(x: 0, y: 0, width: 241, height: 231), extents: openboxExtents,
+            supportsMoveResize: true, placesClientOrigin: false, reparented: reparented())
+        #expect(!asked)
+    }
+
+    @Test("marco's X frame as read, sent back, asks for a client 20 px wider and taller than the one it holds")
+    func marcoFrameSentBack() {
+        // The frame read under marco (WindowManagerReadingsTests.marco), moved up: its invisible borders count as
+        // client size, because _NET_FRAME_EXTENTS leaves them out.
+        #expect(request(Rect(x: 290, y: 100, width: 265, height: 252), FrameExtents(left: 3, right: 3, top: 23,
+            bottom: 3)) == .netMoveResizeWindow(flags: 0x2F01, x: 290, y: 100, width: 259, height: 226))
+    }
+
+    @Test("i3's frame read from the tree is sent as the frame's top-left, which i3 takes for the client's")
+    func i3FrameSentBack() {
+        // i3 then puts the client at 298, 100: 2 px left of and 18 px above where the frame was asked to be.
+        #expect(request(Rect(x: 298, y: 100, width: 243, height: 226), FrameExtents(left: 2, right: 2, top: 18,
+            bottom: 2)) == .netMoveResizeWindow(flags: 0x2F01, x: 298, y: 100, width: 239, height: 206))
+    }
+
+    @Test("Without the message, a reparented client's ConfigureRequest carries the frame's top-left (ICCCM gravity)")
+    func configureRequestForAReparentedClient() {
+        #expect(request(Rect(x: 300, y: 100, width: 241, height: 231), openboxExtents, supportsMoveResize: false)
+            == .configureClient(x: 300, y: 100, width: 239, height: 206))
+    }
+
+    @Test("Under matchbox, which reads a ConfigureRequest's x, y as the client's, the client's origin is sent")
+    func configureRequestUnderMatchbox() {
+        let matchboxExtents = FrameExtents(left: 0, right: 0, top: 22, bottom: 0)
+        #expect(request(Rect(x: 0, y: 100, width: 640, height: 300), matchboxExtents, supportsMoveResize: false,
+            placesClientOrigin: true) == .configureClient(x: 0, y: 122, width: 640, height: 278))
+    }
+
+    @Test("A client that is its own top-level is asked for its client rect")
+    func configureRequestForAnUnreparentedClient() {
+        #expect(request(Rect(x: 300, y: 100, width: 239, height: 206), .none, supportsMoveResize: false,
+            reparented: false) == .configureClient(x: 300, y: 100, width: 239, height: 206))
+        #expect(request(Rect(x: 300, y: 100, width: 241, height: 231), openboxExtents, supportsMoveResize: false,
+            reparented: false) == .configureClient(x: 301, y: 120, width: 239, height: 206))
+    }
+
+    @Test("A frame no bigger than its extents asks for a 1x1 client, never an empty one")
+    func neverEmpty() {
+        #expect(request(Rect(x: 0, y: 0, width: 2, height: 20), openboxExtents)
+            == .netMoveResizeWindow(flags: 0x2F01, x: 0, y: 0, width: 1, height: 1))
+        #expect(request(Rect(x: 0, y: 0, width: 2, height: 20), openboxExtents, supportsMoveResize: false)
+            == .configureClient(x: 0, y: 0, width: 1, height: 1))
+    }
+
+    @Test("matchbox is known by its name in any case; openbox, marco and i3 are not")
+    func placesClientOriginByName() {
+        #expect(MoveResizeRequest.placesClientOrigin(windowManagerName: "matchbox"))
+        #expect(MoveResizeRequest.placesClientOrigin(windowManagerName: "Matchbox-Window-Manager"))
+        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "Openbox"))
+        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "Metacity (Marco)"))
+        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "i3"))
+        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: ""))
+        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "matchbo"))
+    }
+}
