@@ -68,6 +68,14 @@ struct WindowManagerReadingTests {
             }
         }
 
+        /// `Fixture.window()` focused under `wm`, then the bottom keyboard shown.
+        static func shown(_ wm: WindowManager) -> Desktop {
+            var desktop = Desktop(wm)
+            desktop.focus(Fixture.window())
+            desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+            return desktop
+        }
+
         mutating func focus(_ window: WindowFacts) {
             frames[window.id] = window.frame
             send(.focusChanged(Fixture.focus(window, field: nil)))
@@ -79,9 +87,7 @@ struct WindowManagerReadingTests {
 
     @Test("Under marco the first landing teaches the reading, the request is asked again once, and 10 cycles end exactly home")
     func marcoReadingIsLearntOnce() {
-        var desktop = Desktop(.marco)
-        desktop.focus(Fixture.window())
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        var desktop = Desktop.shown(.marco)
         #expect(desktop.frames[Fixture.a] == offset)
         #expect(desktop.requests == 2)
         #expect(desktop.driver.engine.learntReading == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
@@ -98,9 +104,7 @@ struct WindowManagerReadingTests {
 
     @Test("Under i3 a floating window's origin is learnt from its first landing (x, y read as the client's)")
     func i3FloatingReading() {
-        var desktop = Desktop(.i3Floating)
-        desktop.focus(Fixture.window())
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        var desktop = Desktop.shown(.i3Floating)
         #expect(desktop.frames[Fixture.a] == offset)
         #expect(desktop.driver.engine.learntReading == Reading(dx: -2, dy: -18))
         desktop.send(.keyboardHidden, after: 200)
@@ -110,9 +114,7 @@ struct WindowManagerReadingTests {
 
     @Test("A second window starts with the reading the first one taught, and needs no second request")
     func readingCarriesToTheNextWindow() {
-        var desktop = Desktop(.marco)
-        desktop.focus(Fixture.window())
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        var desktop = Desktop.shown(.marco)
         desktop.focus(Fixture.window(Fixture.b, frame: Rect(700, 450, 400, 300)))
         #expect(desktop.frames[Fixture.b] == Rect(700, 252, 400, 300))
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
@@ -121,9 +123,7 @@ struct WindowManagerReadingTests {
 
     @Test("A restore that lands elsewhere by a reading not yet known is asked again once, and lands exactly home")
     func restoreIsCorrectedOnce() {
-        var desktop = Desktop(.openbox)
-        desktop.focus(Fixture.window())
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        var desktop = Desktop.shown(.openbox)
         #expect(desktop.frames[Fixture.a] == offset)
         // The window manager now reads requests otherwise (as marco does): the restore lands off, once.
         desktop.wm = .marco
@@ -172,9 +172,7 @@ struct WindowManagerReadingTests {
 
     @Test("An i3 tiled window is asked once, read where it stayed, and left alone while the keyboard stays up")
     func i3TiledIsAskedOnce() {
-        var desktop = Desktop(.i3Tiled)
-        desktop.focus(Fixture.window())
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        var desktop = Desktop.shown(.i3Tiled)
         desktop.send(.keyboardMoved(Rect(0, 540, 1280, 260)), after: 100)
         #expect(desktop.requests == 1)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
@@ -188,9 +186,7 @@ struct WindowManagerReadingTests {
 
     @Test("A drag far from any request is the user's move: the window is released, not read as the window manager's")
     func userMoveIsNotAReading() {
-        var desktop = Desktop(.openbox)
-        desktop.focus(Fixture.window())
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        var desktop = Desktop.shown(.openbox)
         desktop.send(.windowConfigured(Fixture.a, frame: Rect(400, 100, 400, 300)), after: 500)
         #expect(desktop.driver.engine.released == [Fixture.a])
         #expect(desktop.driver.engine.learntReading == .exact)

@@ -82,13 +82,7 @@ struct ConfigureNotifyTests {
 
     @Test("matchbox's override-redirect frame moving is reported for the client inside it")
     func overrideRedirectFrameMoved() {
-        let tree = FakeTree()
-        tree.add(Windows.frame, x: 0, y: 0, width: 640, height: 480, overrideRedirect: true)
-        tree.add(Windows.client, in: Windows.frame, x: 0, y: 22, width: 640, height: 458, wmState: 1)
-        var known = KnownWindows()
-        known.wmPresent = true
-        known.created(Events.create(Windows.frame, parent: tree.root, width: 640, height: 480, overrideRedirect: true),
-            root: tree.root)
+        var (tree, known) = MatchboxDesktop.created()
         let event = Events.configure(Windows.frame, seenOn: tree.root, x: 0, y: 100, width: 640, height: 300)
         #expect(known.configured(event, in: tree, knownClients: [Windows.client])
             == .windowConfigured(client, frame: Rect(x: 0, y: 100, width: 640, height: 300)))

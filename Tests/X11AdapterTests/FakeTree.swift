@@ -180,3 +180,18 @@ enum Events {
         return gravity
     }
 }
+
+/// matchbox-window-manager's desktop as the tests meet it: an override-redirect frame holding a managed client,
+/// its creation seen.
+enum MatchboxDesktop {
+    static func created() -> (tree: FakeTree, known: KnownWindows) {
+        let tree = FakeTree()
+        tree.add(Windows.frame, x: 0, y: 0, width: 640, height: 480, overrideRedirect: true)
+        tree.add(Windows.client, in: Windows.frame, x: 0, y: 22, width: 640, height: 458, wmState: 1)
+        var known = KnownWindows()
+        known.wmPresent = true
+        known.created(Events.create(Windows.frame, parent: tree.root, width: 640, height: 480, overrideRedirect: true),
+            root: tree.root)
+        return (tree, known)
+    }
+}

@@ -126,13 +126,7 @@ struct FrameBookkeepingTests {
 
     @Test("matchbox's override-redirect frame holding a client is mapped as that client's frame")
     func overrideRedirectFrame() {
-        let tree = FakeTree()
-        tree.add(Windows.frame, x: 0, y: 0, width: 640, height: 480, overrideRedirect: true)
-        tree.add(Windows.client, in: Windows.frame, x: 0, y: 22, width: 640, height: 458, wmState: 1)
-        var known = KnownWindows()
-        known.wmPresent = true
-        known.created(Events.create(Windows.frame, parent: tree.root, width: 640, height: 480, overrideRedirect: true),
-            root: tree.root)
+        var (tree, known) = MatchboxDesktop.created()
         let mapped = known.mapped(Events.map(Windows.frame, seenOn: tree.root, overrideRedirect: true), in: tree,
             now: 7)
         #expect(mapped == .client(Windows.client))
