@@ -150,22 +150,6 @@ extension Engine {
         return screen.restorePlace(for: adjustment.original.frame)
     }
 
-    mutating func restoreAllAtOnce() -> [Action] {
-        // Everything at once, queued or not: the window manager applies them in order, after whatever is in flight.
-        var actions = adjustments.values.sorted { $0.id < $1.id }.flatMap { adjustment -> [Action] in
-            if !adjustment.isReturning { return restoringActions(adjustment) }
-            guard let home = adjustment.requests.queued else { return [] }  // its restore went out already
-            return [.moveResize(adjustment.id, frame: adjustment.requests.reading.request(for: home),
-                                extents: adjustment.extents), .clearOriginal(adjustment.id)]
-        }
-        adjustments.removeAll()
-        if timer != .off {
-            actions.append(.stopTimer)
-            timer = .off
-        }
-        return actions
-    }
-
     mutating func stepAnimations(now: Int) -> [Action] {
         var actions: [Action] = []
         for id in adjustments.keys.sorted() {

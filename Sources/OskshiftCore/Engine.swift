@@ -54,8 +54,12 @@ public struct Engine: Equatable, Sendable {
     /// (`Engine+Contradiction`).
     var lastCoveredReading: CoveredReading?
     var selfContradicting: FieldKey?
-    /// After `stopping` the engine answers nothing more: the daemon is on its way out.
+    /// After `stopping` the daemon is on its way out: the engine only follows its restores home
+    /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
     var stopped = false
+    var askedAgainAtExit: Set<WindowID> = []
+    /// Windows the window manager put elsewhere than home twice at the exit.
+    public internal(set) var windowsLeftAway: [WindowAway] = []
 
     /// How often an animation steps.
     public static let frameIntervalMs = 16
@@ -114,7 +118,7 @@ public struct Engine: Equatable, Sendable {
 
     /// `now` is a monotonic time in milliseconds, given by the shell.
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
-        guard !stopped else { return [] }
+        guard !stopped else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
         if moment.isTrigger { placementsSinceTrigger = 0 }
@@ -146,7 +150,7 @@ public struct Engine: Equatable, Sendable {
         case .timerFired: return timerFired(&moment)
         case .stopping:
             stopped = true
-            return restoreAllAtOnce()
+            return restoreAllAtOnce(now: now)
         }
     }
 

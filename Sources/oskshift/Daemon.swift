@@ -176,9 +176,32 @@ final class Daemon {
     func stop() -> Int32 {
         NotifyService.stopping()
         handle([.stopping])
+        waitForWindowsHome()
         adapter.sync()
         accessibility?.stop()
         return 0
+    }
+
+    /// The longest the exit waits for the server to report every window home.
+    static let exitWaitMs = 1000
+
+    /// Follows the restores sent at the exit until the server reports every window at its original frame (the
+    /// engine asks again once where the window manager put one elsewhere), for at most `exitWaitMs`; names any
+    /// window that did not get home.
+    private func waitForWindowsHome() {
+        let deadline = Deadline(afterMs: Self.exitWaitMs)
+        while !engine.windowsOnTheirWayHome.isEmpty {
+            if !adapter.hasPendingEvents {
+                guard let ready = deadline.waitForInput(on: adapter.fileDescriptor) else { break }
+                if ready < 0 && errno != EINTR { break }
+            }
+            feed(adapter.drain())
+            adapter.flush()
+        }
+        for window in engine.windowsOnTheirWayHome + engine.windowsLeftAway {
+            Log.say("window \(window.id) not brought home: at \(window.current), its original \(window.home)",
+                    priority: .warning)
+        }
     }
 
     /// SIGHUP: a good file replaces the configuration; a bad one is reported and the old one stays.

@@ -1,0 +1,93 @@
+/// The daemon's exit: every window sent home at once, then followed until the server reports each one there
+/// (`windowsOnTheirWayHome`), so that the daemon waits for them (bounded) and names any it could not bring home.
+extension Engine {
+    /// Everything at once, queued or not: the window manager applies the requests in order, after whatever is in
+    /// flight. Each window stays known, returning, until its restore is reported back.
+    mutating func restoreAllAtOnce(now: Int) -> [Action] {
+        var actions: [Action] = []
+        for id in adjustments.keys.sorted() {
+            guard var adjustment = adjustments[id] else { continue }
+            var sent: [Action]
+            if !adjustment.isReturning {
+                sent = restoringActions(adjustment)
+            } else if let home = adjustment.requests.queued {
+                sent = [.moveResize(id, frame: adjustment.requests.reading.request(for: home), extents: adjustment.extents),
+                        .clearOriginal(id)]
+            } else {
+                sent = []  // its restore went out already
+            }
+            adjustment.requests.queued = nil
+            for case .moveResize(_, let asked, _) in sent {
+                adjustment.requests.noteSentAlongside(adjustment.requests.reading.landing(of: asked), asked: asked,
+                                                      extents: adjustment.extents, now: now)
+            }
+            if adjustment.leftState && !adjustment.isReturning {
+                // The window manager answers the state change with the original frame.
+                adjustment.requests.pending.append(PendingRequest(frame: adjustment.original.frame, time: now))
+            }
+            adjustment.shown = home(of: adjustment)
+            adjustment.stage = .returning
+            adjustments[id] = adjustment.current == adjustment.shown && adjustment.requests.pending.isEmpty
+                ? nil : adjustment
+            actions += sent
+        }
+        if timer != .off {
+            actions.append(.stopTimer)
+            timer = .off
+        }
+        return actions
+    }
+
+    /// After `stopping`, only where the windows land matters.
+    mutating func whileStopping(_ event: Event, now: Int) -> [Action] {
+        switch event {
+        case .windowConfigured(let id, let frame): return landedWhileStopping(id, frame: frame, real: true, now: now)
+        case .windowFrameRead(let id, let frame): return landedWhileStopping(id, frame: frame, real: false, now: now)
+        case .windowConfigureSynthetic(let id): return syntheticConfigure(id)
+        case .windowDestroyed(let id):
+            adjustments[id] = nil
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// A window on its way home landed: home, or read otherwise (asked again as read), or elsewhere (asked again
+    /// once for home).
+    private mutating func landedWhileStopping(_ id: WindowID, frame: Rect, real: Bool, now: Int) -> [Action] {
+        guard var adjustment = adjustments[id] else { return [] }
+        let home = adjustment.shown
+        let room = screen.monitor(for: frame)?.workArea ?? frame
+        switch adjustment.land(frame, real: real, room: room) {
+        case .misread:
+            let again = adjustment.askAgainAsRead(now: now)
+            adjustments[id] = adjustment
+            return [again]
+        case .home where frame != home && !adjustment.leftState && !askedAgainAtExit.contains(id):
+            // The window manager answered the restore with another frame: asked once more.
+            askedAgainAtExit.insert(id)
+            let again = adjustment.askAgainAsRead(now: now)
+            adjustments[id] = adjustment
+            return [again]
+        case .home:
+            if frame != home { windowsLeftAway.append(WindowAway(id: id, home: home, current: frame)) }
+            adjustments[id] = nil
+        default:
+            adjustments[id] = adjustment
+        }
+        return []
+    }
+
+    /// The windows sent home at the daemon's exit whose arrival the server has not reported yet: where each should
+    /// be, and where it was last reported.
+    public var windowsOnTheirWayHome: [WindowAway] {
+        adjustments.values.sorted { $0.id < $1.id }.map { WindowAway(id: $0.id, home: $0.shown, current: $0.current) }
+    }
+}
+
+/// A window not (yet) at its original frame at the daemon's exit.
+public struct WindowAway: Equatable, Sendable {
+    public var id: WindowID
+    public var home: Rect
+    public var current: Rect
+}
