@@ -31,12 +31,14 @@ extension Adjustment {
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
+        let tried = requests.belief
+        requests.belief = tried.afterLanding(answered: answered != nil)
         switch stage {
         case .returning:
             // Our restoring requests coming back; once none is left, the window is on its own again. A restore
             // that lands elsewhere by a reading not known yet is asked again once, as read.
             if answered == nil, let reading = learntReading(from: frame, room: room) {
-                requests.reading = reading
+                requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
             }
@@ -61,7 +63,7 @@ extension Adjustment {
                 return .normalGeometry
             }
             if answered == nil, let reading = learntReading(from: frame, room: room) {
-                requests.reading = reading
+                requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
             }
@@ -112,7 +114,7 @@ extension Adjustment {
     /// Not from the frame the window had (a refusal), nor while a request made with other frame extents may still
     /// be answered (its client size makes another frame: that is no reading).
     func learntReading(from frame: Rect, room: Rect) -> Reading? {
-        guard frame != current, let oldest = requests.pending.first,
+        guard requests.belief.mayLearn, frame != current, let oldest = requests.pending.first,
               requests.pending.allSatisfy({ $0.extents == extents })
         else { return nil }
         return requests.reading.learning(from: frame, asked: oldest.asked, room: room)

@@ -132,14 +132,15 @@ extension Engine {
         if focus?.window.id == id { focus?.window.frame = frame }
         guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
         let room = screen.monitor(for: frame)?.workArea ?? frame
-        var learnt: [Action] = []
-        switch adjustment.land(frame, real: real, room: room) {
+        let believed = adjustment.requests.belief
+        let landing = adjustment.land(frame, real: real, room: room)
+        var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
+        switch landing {
         case .home:
             adjustments[id] = nil
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt.append(adjustment.askAgainAsRead(now: moment.now))
-            learntReading = reading
             adjustments[id] = adjustment
         case .clamped(let top):
             learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
@@ -159,6 +160,18 @@ extension Engine {
             adjustments[id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
+    }
+
+    /// A reading tried and confirmed is the window manager's: the windows adjusted next start with it. One that
+    /// was not is dropped, and said so.
+    mutating func noteBelief(of id: WindowID, from before: ReadingBelief, to after: ReadingBelief) -> [Action] {
+        guard case .trying(let tried, _) = before, after != before else { return [] }
+        if case .settled(let reading) = after {
+            learntReading = reading
+            return [.note("window \(id): the window manager's reading confirmed: \(reading)")]
+        }
+        return [.note("window \(id): \(tried) was no reading of the window manager's (the request landed elsewhere "
+                      + "again); not learnt")]
     }
 
     /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or

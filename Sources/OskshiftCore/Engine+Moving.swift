@@ -23,7 +23,7 @@ extension Engine {
                 stage: leavesState
                     ? .leavingState(target: current, layout: Layout(), movedWith: nil)
                     : .placed(Placement(target: current, animation: nil, layout: Layout(), movedWithStateChange: nil)))
-            adjustment.requests.reading = learntReading
+            adjustment.requests.belief = .settled(learntReading)
             if let returning {
                 adjustment.shown = returning.leftState ? saved.frame : returning.shown
                 adjustment.requests = returning.requests

@@ -58,7 +58,10 @@ extension Engine {
         guard var adjustment = adjustments[id] else { return [] }
         let home = adjustment.shown
         let room = screen.monitor(for: frame)?.workArea ?? frame
-        switch adjustment.land(frame, real: real, room: room) {
+        let believed = adjustment.requests.belief
+        let landing = adjustment.land(frame, real: real, room: room)
+        _ = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
+        switch landing {
         case .misread:
             let again = adjustment.askAgainAsRead(now: now)
             adjustments[id] = adjustment

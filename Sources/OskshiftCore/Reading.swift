@@ -58,3 +58,29 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     private func signed(_ value: Int) -> String { value >= 0 ? "+\(value)" : "\(value)" }
 }
+
+/// What a window believes of its window manager's reading. A reading learnt from one landing is only tried: the
+/// frame asked for again as read must land exactly where it is wanted before the reading is believed (and handed
+/// to the windows adjusted next). A landing elsewhere was no reading (a user's drag or an application's resize
+/// while our request was pending, under a window manager that does what it is asked): the window goes back to the
+/// reading it had and learns no more.
+enum ReadingBelief: Equatable, Sendable {
+    case settled(Reading)
+    case trying(Reading, insteadOf: Reading)
+    case doubted(Reading)
+
+    /// The reading requests are asked with.
+    var reading: Reading {
+        switch self {
+        case .settled(let reading), .trying(let reading, _), .doubted(let reading): return reading
+        }
+    }
+
+    /// After a landing: the reading tried is believed when the landing answered a request, dropped when not.
+    func afterLanding(answered: Bool) -> ReadingBelief {
+        guard case .trying(let tried, let before) = self else { return self }
+        return answered ? .settled(tried) : .doubted(before)
+    }
+
+    var mayLearn: Bool { if case .settled = self { return true } else { return false } }
+}

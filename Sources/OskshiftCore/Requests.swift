@@ -20,7 +20,8 @@ struct Requests: Equatable, Sendable {
     var owed = AnswerOwed.none
     /// How the window manager reads this window's requests, as learnt so far: every frame is asked so that it
     /// lands where it is wanted.
-    var reading = Reading.exact
+    var belief = ReadingBelief.settled(.exact)
+    var reading: Reading { belief.reading }
     static let requestedKept = 16
 
     func awaitsAnswer(at now: Int) -> Bool {

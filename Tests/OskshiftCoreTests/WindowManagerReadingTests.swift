@@ -91,8 +91,11 @@ struct WindowManagerReadingTests {
         #expect(desktop.frames[Fixture.a] == offset)
         #expect(desktop.requests == 2)
         #expect(desktop.driver.engine.learntReading == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
-        #expect(desktop.notes == ["window 0x100: the window manager reads a move request so: "
-                                  + "frame lands at -10,-10 +20x+20 from the request; asked again"])
+        #expect(desktop.notes == [
+            "window 0x100: the window manager reads a move request so: frame lands at -10,-10 +20x+20 from the "
+                + "request; asked again",
+            "window 0x100: the window manager's reading confirmed: frame lands at -10,-10 +20x+20 from the request",
+        ])
         for cycle in 1...10 {
             desktop.send(.keyboardHidden, after: 200)
             #expect(desktop.frames[Fixture.a] == Fixture.lowFrame, "hide \(cycle)")
@@ -182,6 +185,21 @@ struct WindowManagerReadingTests {
             return
         }
         #expect(why == "the window manager refuses to move it: tiled, or a window it keeps in place")
+    }
+
+    @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
+    func smallDragIsNoReading() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        // The user drags the window 6 px before openbox answered: taken for a reading, asked again as read.
+        let dragged = Rect(106, 258, 400, 300)
+        let asked = driver.send(.windowConfigured(Fixture.a, frame: dragged), after: 5)
+        #expect(asked == [.moveResize(Fixture.a, frame: Rect(94, 246, 400, 300), extents: Fixture.extents)])
+        // openbox does what it is asked: the frame lands where asked, not where wanted.
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(94, 246, 400, 300)), after: 5)
+        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .doubted(.exact))
+        #expect(driver.engine.learntReading == .exact)
     }
 
     @Test("A drag far from any request is the user's move: the window is released, not read as the window manager's")
