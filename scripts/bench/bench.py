@@ -673,16 +673,22 @@ class Bench:
                     self.prepare_presses()  # what the latency phase leaves: a press on each field, `left` active
                 for name, phase in desktop_phases:
                     if name in wanted:
-                        phase()
+                        self.run_phase(name, phase)
             finally:
                 self.desktop.stop()
-        if "atspi" in wanted:
-            self.run_atspi()
-        if "tab_floor" in wanted:
-            self.run_tab_floor()
-        if "browser" in wanted:
-            self.run_browser()
+        for name, phase in (("atspi", self.run_atspi), ("tab_floor", self.run_tab_floor),
+                            ("browser", self.run_browser)):
+            if name in wanted:
+                self.run_phase(name, phase)
         return self.results
+
+    def run_phase(self, name, phase):
+        """A failed check is a row of the summary (with what was seen), not the end of the run."""
+        try:
+            phase()
+        except Exception as error:  # every phase's failure, whatever raised it, is reported the same way
+            log("%s: FAILED: %s" % (name, error))
+            self.results.setdefault("failures", []).append({"phase": name, "seen": str(error)})
 
     def run_tab_floor(self):
         """Tab in a form, side by side (measure_atspi_latency.py --floor, its own desktop): GTK's own press -> focus
@@ -1051,6 +1057,9 @@ def summary_table(results):
     mem = get("memory_atspi", "samples")
     if mem:
         rows.append(("VmRSS after 10 000 events with AT-SPI reads", "< 8 MB", "%.1f MB" % (mem[-1][1][0] / 1024.0), "-"))
+    for failure in results.get("failures", []):
+        seen = " ".join(failure["seen"].split())[:300].replace("|", "/")
+        rows.append(("%s: a check failed" % failure["phase"], "passes", "FAILED: %s" % seen, "-"))
     lines = ["", "summary (load average %s -> %s):" % (results.get("load_start"), results.get("load_end")),
              "| row | goal | measured | floor |", "|---|---|---|---|"]
     lines += ["| %s | %s | %s | %s |" % row for row in rows]
