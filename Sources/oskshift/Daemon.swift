@@ -232,6 +232,7 @@ final class Daemon {
     /// The engine takes each event; its actions are carried out in order.
     private func feed(_ events: [Event]) {
         for event in events {
+            if let before = accessibility?.eventsBefore(event), !before.isEmpty { feed(before) }
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())

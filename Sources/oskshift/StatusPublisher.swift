@@ -24,7 +24,7 @@ struct StatusPublisher {
             keyboard = StatusReport.Keyboard(window: window, rect: rect, visible: engine.keyboard != nil)
         }
         return StatusReport(engine: engine, keyboard: keyboard, display: adapter.displayName, pid: Int(getpid()),
-                            extents: { accessibility?.extentsUse[$0]?.description })
+                            extents: { accessibility?.extentsUse(inWindow: adapter.focusedWindow, pid: $0)?.description })
     }
 
     /// Publishes what changed; the caller flushes the connection. The status is rebuilt from the engine and the

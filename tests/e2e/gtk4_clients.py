@@ -67,7 +67,7 @@ class Gtk4Form(GtkForm):
 
     def accessible(self, name):
         """{"widget", "caret", "toplevel"}: Rects in root coordinates (caret None where GTK 4 gives no box)."""
-        return read_field(self.desktop, self.process.pid, self.window, name)
+        return read_field(self.desktop, self.pid, self.window, name)
 
 
 class GnomeTextEditor(AccessibleApp):
