@@ -61,7 +61,7 @@ extension AccessibleWindowMatcher {
 /// stand for another sandboxed application that is not on the bus, whose windows the X-side sources must keep
 /// serving (its press, its whole window).
 public struct SandboxedWindows<ID: Hashable & Sendable>: Sendable {
-    private struct Owner: Sendable {
+    private struct Owner: Equatable, Sendable {
         var application: Int32
         var windowPID: Int32
     }
@@ -82,21 +82,38 @@ public struct SandboxedWindows<ID: Hashable & Sendable>: Sendable {
     /// or around a press, stay out: nothing moves while the field's window cannot be told). A window without a
     /// number is left alone: the bus's number of its application is not needed for it (no `_NET_WM_PID` is
     /// taken for any process's).
-    public mutating func learn(from found: WindowByGeometry<ID>, application: Int32, windowPIDs: [ID: Int32]) {
+    /// True when it learnt something new.
+    @discardableResult
+    public mutating func learn(from found: WindowByGeometry<ID>, application: Int32, windowPIDs: [ID: Int32]) -> Bool {
         let windows: [ID]
         switch found {
         case .one(let match): windows = [match.id]
         case .several(let ids): windows = ids
         case .none: windows = []
         }
+        var learnt = false
         for window in windows {
-            if let windowPID = windowPIDs[window] { note(window: window, windowPID: windowPID, application: application) }
+            guard let windowPID = windowPIDs[window] else { continue }
+            let owner = Owner(application: application, windowPID: windowPID)
+            if owners[window] != owner {
+                owners[window] = owner
+                learnt = true
+            }
         }
+        return learnt
     }
+
+    /// No window was found by geometry (or all are forgotten): nothing to tell the engine beyond the bus's list.
+    public var isEmpty: Bool { owners.isEmpty }
 
     /// The window is gone.
     public mutating func forget(window: ID) {
         owners[window] = nil
+    }
+
+    /// Whether a field of `application` was found by geometry in any window (a cheap test before looking for them).
+    public func hasWindows(of application: Int32) -> Bool {
+        owners.values.contains { $0.application == application }
     }
 
     /// The application (its process as the bus reports it) whose field was last found by geometry in `window`.

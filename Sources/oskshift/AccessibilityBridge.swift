@@ -32,6 +32,7 @@ final class AccessibilityBridge {
     /// the sandboxes' window numbers that speak for them. Nil until the bus's first list came.
     private var busApplications: Set<Int32> = []
     private var toldApplications: Set<Int32>?
+    private var toldSandboxNumbers: Set<Int32> = []
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -157,7 +158,7 @@ final class AccessibilityBridge {
             let found = AccessibleWindowMatcher.matchByGeometry(update, among: everyWindow)
             var windowPIDs: [WindowID: Int32] = [:]
             for window in everyWindow { windowPIDs[window.id] = window.pid }
-            sandboxed.learn(from: found, application: update.pid, windowPIDs: windowPIDs)
+            let learnt = sandboxed.learn(from: found, application: update.pid, windowPIDs: windowPIDs)
             switch found {
             case .one(let byGeometry):
                 match = byGeometry
@@ -174,7 +175,7 @@ final class AccessibilityBridge {
                 note(match == nil ? ExtentsUse.of(update, byGeometry: found, windowPID: nil)
                                   : ExtentsUse.of(update, match: match), pid: update.pid)
             }
-            events += applicationsChanged()
+            if learnt { events += applicationsChanged() }
         } else {
             note(ExtentsUse.of(update, match: match), pid: update.pid)
         }
@@ -208,7 +209,7 @@ final class AccessibilityBridge {
     private func candidates(of pid: Int32) -> [AccessibleWindowCandidate<WindowID>] {
         let focused = adapter.focusedWindow
         var found = adapter.topLevelCandidates(pid: pid)
-        if pid != 0 {
+        if pid != 0, sandboxed.hasWindows(of: pid) {
             let known = found.map(\.id)
             found += adapter.topLevelCandidates(pid: 0).filter {
                 !known.contains($0.id) && sandboxed.application(of: $0.id) == pid
@@ -225,14 +226,16 @@ final class AccessibilityBridge {
     /// list: the engine waits for that list at start.
     private func applicationsChanged(force: Bool = false) -> [Event] {
         guard force || toldApplications != nil else { return [] }
-        let windows = adapter.topLevelCandidates(pid: 0).map { (id: $0.id, pid: $0.pid) }
+        // Every window's number is read only while some window was found by geometry.
+        let windows = sandboxed.isEmpty ? [] : adapter.topLevelCandidates(pid: 0).map { (id: $0.id, pid: $0.pid) }
         let applications = busApplications.union(sandboxed.windowPIDs(speakingFor: busApplications, windows: windows))
         guard force || applications != toldApplications else { return [] }
         let speaking = applications.subtracting(busApplications)
-        if verbose, speaking != (toldApplications ?? []).subtracting(busApplications) {
+        if verbose, speaking != toldSandboxNumbers {
             Log.line("note: accessibility: window process numbers speaking for sandboxed applications on the bus: "
                 + (speaking.isEmpty ? "none" : speaking.sorted().map(String.init).joined(separator: ", ")))
         }
+        toldSandboxNumbers = speaking
         toldApplications = applications
         return [.accessibleApplications(applications)]
     }
