@@ -45,27 +45,6 @@ struct AccessibleReader {
     private var postedGeneration = 0
     private var lastToplevelID: UInt = 0
 
-    /// What the watcher keeps of an application.
-    struct ApplicationFacts {
-        var pid: Int32 = 0
-        var toolkit = ""
-        var toolkitVersion = ""
-        /// Which coordinate type its extents are asked in, and so what they are relative to.
-        var coordinates: AccessibleFocusUpdate.Coordinates { .reported(byToolkit: toolkit, version: toolkitVersion) }
-
-        var coordinateType: AtspiCoordType {
-            coordinates == .window ? ATSPI_COORD_TYPE_WINDOW : ATSPI_COORD_TYPE_SCREEN
-        }
-
-        /// GTK 4.8 sets `STATE_MULTI_LINE` on its text views but no `STATE_SINGLE_LINE` on its entries (measured):
-        /// there an editable that is not multi-line is a single line.
-        func lineMode(_ states: TextFieldStates) -> AccessibleFocusUpdate.LineMode {
-            if states.singleLine { return .single }
-            if states.multiLine { return .multi }
-            return coordinates == .window ? .single : .unknown
-        }
-    }
-
     /// The kind of a newly focused accessible, from its state set and (when not editable) its role.
     /// The corresponding calls are `atspi_accessible_get_state_set` and `atspi_accessible_get_role`.
     mutating func kind(of accessible: AccessiblePointer) -> FocusTracker<AccessiblePointer>.Kind {
@@ -373,24 +352,46 @@ struct AccessibleReader {
         return role
     }
 
+    /// The facts of the accessible's application: what was asked before and answered, and what was not asked again
+    /// (`ApplicationFacts`: an empty answer is asked again at the next event).
     private mutating func application(of accessible: AccessiblePointer) -> ApplicationFacts {
         guard let app = accessible.pointee.parent.app, let busName = app.pointee.bus_name else {
             return ApplicationFacts()
         }
         let key = String(cString: busName)
-        if let known = applications[key] { return known }
+        var facts = applications[key] ?? ApplicationFacts()
+        if facts.isComplete { return facts }
+        if facts.pid == 0 {
+            var error: UnsafeMutablePointer<GError>?
+            let pid = atspi_accessible_get_process_id(accessible, &error)
+            if let error { g_error_free(error) }
+            facts.pid = Int32(truncatingIfNeeded: pid)
+        }
+        if facts.toolkit.isEmpty {
+            let toolkit = Self.toolkit(ofApplicationOf: accessible)
+            facts.learn(toolkit: toolkit.name, version: toolkit.version)
+        }
+        applications[key] = facts
+        return facts
+    }
+
+    /// The toolkit of the accessible's application, asked of its root: libatspi asks the Application interface's
+    /// properties on the object's own path, which GTK 3, Qt, Firefox and Chromium answer on any object and GTK 4 only
+    /// on its root (measured: GTK 4.8 answered nothing on a field). libatspi knows an application's root once
+    /// something referred to it (the desktop's children, a walk up the parents); until then the accessible itself is
+    /// asked (one round trip), and only when that says nothing is the root fetched by walking up
+    /// (`atspi_accessible_get_application`, a parent read per level: walked for every application, the first read of
+    /// a Firefox input took 50 ms instead of 9).
+    static func toolkit(ofApplicationOf accessible: AccessiblePointer) -> (name: String, version: String) {
+        if let root = accessible.pointee.parent.app?.pointee.root { return toolkit(of: root) }
+        let answer = toolkit(of: accessible)
+        guard answer.name.isEmpty else { return answer }
         var error: UnsafeMutablePointer<GError>?
-        let pid = atspi_accessible_get_process_id(accessible, &error)
+        let root = atspi_accessible_get_application(accessible, &error)
         if let error { g_error_free(error) }
-        // Asked of the application's root: libatspi asks the Application interface's properties on the object's
-        // own path, which GTK 3 answers on any object and GTK 4 only on its root (measured: GTK 4.8 answered
-        // nothing on a field).
-        let toolkit = Self.toolkit(of: app.pointee.root ?? accessible)
-        let known = ApplicationFacts(pid: Int32(truncatingIfNeeded: pid), toolkit: toolkit.name,
-                                     toolkitVersion: toolkit.version)
-        // A failed PID read is not cached: the next event asks again.
-        if known.pid != 0 { applications[key] = known }
-        return known
+        guard let root else { return answer }
+        defer { g_object_unref(UnsafeMutableRawPointer(root)) }
+        return toolkit(of: root)
     }
 
     /// The toolkit's name and version as `root` (an application's root accessible) reports them; "" when not.

@@ -9,6 +9,13 @@ public enum ExtentsUse: Equatable, Sendable, CustomStringConvertible {
     case noneUsable(toolkit: String)
     /// Rects that line up with no X window of the process.
     case unmatched(toolkit: String)
+    /// No X window has the process's number (a sandbox's PID namespace), and the top-level lines up with exactly one
+    /// window, whose `_NET_WM_PID` is `windowPID` (`AccessibleWindowMatcher.matchByGeometry`).
+    case screenByGeometry(toolkit: String, windowPID: Int32?)
+    /// No X window has the process's number, and the top-level lines up with `count` windows alike.
+    case ambiguousGeometry(toolkit: String, count: Int)
+    /// No X window has the process's number, and the top-level lines up with none (or is window-relative).
+    case noWindowOfTheProcess(toolkit: String)
 
     /// For an update of an editable field and the match found for it (nil: none).
     public static func of<ID>(_ update: AccessibleFocusUpdate, match: AccessibleWindowMatch<ID>?) -> ExtentsUse {
@@ -16,6 +23,18 @@ public enum ExtentsUse: Equatable, Sendable, CustomStringConvertible {
         guard update.widget != nil || update.caret != nil else { return .noneUsable(toolkit: toolkit) }
         guard let match else { return .unmatched(toolkit: toolkit) }
         return match.coordinates == .window ? .windowRelative(toolkit: toolkit) : .screen(toolkit: toolkit)
+    }
+
+    /// For an update whose process has no X window, and what its geometry found.
+    public static func of<ID>(_ update: AccessibleFocusUpdate, byGeometry found: WindowByGeometry<ID>,
+                              windowPID: Int32?) -> ExtentsUse {
+        let toolkit = update.toolkitDescription
+        guard update.widget != nil || update.caret != nil else { return .noneUsable(toolkit: toolkit) }
+        switch found {
+        case .one: return .screenByGeometry(toolkit: toolkit, windowPID: windowPID)
+        case .several(let windows): return .ambiguousGeometry(toolkit: toolkit, count: windows.count)
+        case .none: return .noWindowOfTheProcess(toolkit: toolkit)
+        }
     }
 
     /// The fallback in words: what the daemon does with such an application.
@@ -29,6 +48,16 @@ public enum ExtentsUse: Equatable, Sendable, CustomStringConvertible {
             return "none usable (\(toolkit)): the field's last known place is kept, without one the window is not moved"
         case .unmatched(let toolkit):
             return "matching no X window of the process (\(toolkit)): the window is not moved"
+        case .screenByGeometry(let toolkit, let windowPID):
+            let number = windowPID.map { "_NET_WM_PID \($0)" } ?? "no _NET_WM_PID"
+            return "screen coordinates (\(toolkit)), its window found by geometry: no X window carries its process "
+                + "number (a sandbox's own numbers; the window's \(number))"
+        case .ambiguousGeometry(let toolkit, let count):
+            return "no X window carries its process number, and its top-level lines up with \(count) windows alike "
+                + "(\(toolkit)): the window is not moved"
+        case .noWindowOfTheProcess(let toolkit):
+            return "no X window carries its process number, and its top-level lines up with none (\(toolkit)): "
+                + "the window is not moved"
         }
     }
 }

@@ -26,6 +26,13 @@ final class AccessibilityBridge {
     /// `toplevelID`: where a field read in window coordinates goes (`WindowCoordinates`).
     private var toplevelWindows: [UInt: (window: WindowID, scale: Int)] = [:]
     static let toplevelWindowsKept = 256
+    /// Windows whose application is in a sandbox of its own, found by geometry (`SandboxedWindows`).
+    private var sandboxed = SandboxedWindows<WindowID>()
+    /// The processes the bus names (keyboards left out), and what the engine was last told is on the bus: those and
+    /// the sandboxes' window numbers that speak for them. Nil until the bus's first list came.
+    private var busApplications: Set<Int32> = []
+    private var toldApplications: Set<Int32>?
+    private var toldSandboxNumbers: Set<Int32> = []
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -101,7 +108,8 @@ final class AccessibilityBridge {
         for report in reports {
             switch report {
             case .applications(let pids):
-                events.append(.accessibleApplications(pids.subtracting(keyboards)))
+                busApplications = pids.subtracting(keyboards)
+                events += applicationsChanged(force: true)
                 keepExtentsUse(of: pids)
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
                 if verbose {
@@ -141,17 +149,39 @@ final class AccessibilityBridge {
     /// it was when the application read it.
     private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
         guard update.editable else { return [.accessibleFocus(pid: update.pid, nil)] }
-        let focused = adapter.focusedWindow
-        let candidates = adapter.topLevelCandidates(pid: update.pid).map {
-            AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client,
-                                      focused: $0.id == focused)
-        }
+        var candidates = candidates(of: update.pid)
         if let inWindow = update.widgetInWindow { return applyInWindow(update, inWindow, among: candidates) }
-        let match = AccessibleWindowMatcher.match(update, among: candidates)
-        note(ExtentsUse.of(update, match: match), pid: update.pid)
+        var match = AccessibleWindowMatcher.match(update, among: candidates)
+        var events: [Event] = []
+        if AccessibleWindowMatcher.processHasNoWindow(update, among: candidates) {
+            let everyWindow = self.candidates(of: 0)
+            let found = AccessibleWindowMatcher.matchByGeometry(update, among: everyWindow)
+            var windowPIDs: [WindowID: Int32] = [:]
+            for window in everyWindow { windowPIDs[window.id] = window.pid }
+            let learnt = sandboxed.learn(from: found, application: update.pid, windowPIDs: windowPIDs)
+            switch found {
+            case .one(let byGeometry):
+                match = byGeometry
+                candidates = everyWindow
+                note(ExtentsUse.of(update, byGeometry: found, windowPID: windowPIDs[byGeometry.id]), pid: update.pid)
+            case .several(let windows):
+                match = nil
+                note(ExtentsUse.of(update, byGeometry: found, windowPID: nil), pid: update.pid)
+                if verbose {
+                    Log.line("note: accessibility: pid \(update.pid)'s top-level lines up with "
+                        + windows.map { "\($0)" }.joined(separator: ", ") + " alike: not moved")
+                }
+            case .none:
+                note(match == nil ? ExtentsUse.of(update, byGeometry: found, windowPID: nil)
+                                  : ExtentsUse.of(update, match: match), pid: update.pid)
+            }
+            if learnt { events += applicationsChanged() }
+        } else {
+            note(ExtentsUse.of(update, match: match), pid: update.pid)
+        }
         guard let match, let window = candidates.first(where: { $0.id == match.id }) else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
-            return [.accessibleFieldUnmatched(pid: update.pid)]
+            return events + [.accessibleFieldUnmatched(pid: update.pid)]
         }
         if update.toplevelID != 0 {
             if toplevelWindows.count >= Self.toplevelWindowsKept { toplevelWindows.removeAll() }
@@ -171,7 +201,61 @@ final class AccessibilityBridge {
             window: match.id, identity: update.fieldID, widget: root.widget?.relative(to: frame.origin),
             caret: root.caret?.relative(to: frame.origin), frameSize: frame.size, change: change,
             singleLine: update.lineMode == .single)
-        return [.accessibleFocus(pid: update.pid, field)]
+        return events + [.accessibleFocus(pid: update.pid, field)]
+    }
+
+    /// The windows that may hold a field of `pid` (every window for 0): its own (`_NET_WM_PID`), those without a
+    /// number, and those where a field of it was found by geometry before (a sandbox's).
+    private func candidates(of pid: Int32) -> [AccessibleWindowCandidate<WindowID>] {
+        let focused = adapter.focusedWindow
+        var found = adapter.topLevelCandidates(pid: pid)
+        if pid != 0, sandboxed.hasWindows(of: pid) {
+            let known = found.map(\.id)
+            found += adapter.topLevelCandidates(pid: 0).filter {
+                !known.contains($0.id) && sandboxed.application(of: $0.id) == pid
+            }
+        }
+        return found.map {
+            AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client,
+                                      focused: $0.id == focused)
+        }
+    }
+
+    /// `.accessibleApplications` when what the engine should know is on the bus changed (always with `force`): the
+    /// processes the bus names and the sandboxes' window numbers that speak for them. Nothing before the bus's first
+    /// list: the engine waits for that list at start.
+    private func applicationsChanged(force: Bool = false) -> [Event] {
+        guard force || toldApplications != nil else { return [] }
+        // Every window's number is read only while some window was found by geometry.
+        let windows = sandboxed.isEmpty ? [] : adapter.topLevelCandidates(pid: 0).map { (id: $0.id, pid: $0.pid) }
+        let applications = busApplications.union(sandboxed.windowPIDs(speakingFor: busApplications, windows: windows))
+        guard force || applications != toldApplications else { return [] }
+        let speaking = applications.subtracting(busApplications)
+        if verbose, speaking != toldSandboxNumbers {
+            Log.line("note: accessibility: window process numbers speaking for sandboxed applications on the bus: "
+                + (speaking.isEmpty ? "none" : speaking.sorted().map(String.init).joined(separator: ", ")))
+        }
+        toldSandboxNumbers = speaking
+        toldApplications = applications
+        return [.accessibleApplications(applications)]
+    }
+
+    /// Events the engine must take before `event`: a window that may belong to a sandbox not on the bus got the
+    /// focus while its number speaks for one that is (every sandbox numbers its processes from 1), so what is on the
+    /// bus is worked out again first; a destroyed window is forgotten.
+    func eventsBefore(_ event: Event) -> [Event] {
+        switch event {
+        case .windowDestroyed(let id):
+            sandboxed.forget(window: id)
+            return []
+        case .focusChanged(let focus?):
+            guard let pid = focus.window.pid, let told = toldApplications, told.contains(pid),
+                  !busApplications.contains(pid), sandboxed.application(of: focus.window.id) == nil
+            else { return [] }
+            return applicationsChanged()
+        default:
+            return []
+        }
     }
 
     /// Remembers how `pid`'s extents are used, and says so in the verbose log when that changed.
@@ -179,6 +263,13 @@ final class AccessibilityBridge {
         guard extentsUse[pid] != use else { return }
         extentsUse[pid] = use
         if verbose { Log.line("accessibility: pid \(pid)'s field extents: \(use)") }
+    }
+
+    /// How the extents of the application in `window` (whose `_NET_WM_PID` is `pid`) are used: a sandboxed
+    /// application's are kept under its process as the bus reports it, not its window's number.
+    func extentsUse(inWindow window: WindowID?, pid: Int32) -> ExtentsUse? {
+        if let window, let application = sandboxed.application(of: window) { return extentsUse[application] }
+        return extentsUse[pid]
     }
 
     /// Forgets applications that left the bus.
@@ -192,6 +283,7 @@ final class AccessibilityBridge {
     /// or never matched), the field is read again on the screen path.
     private func applyInWindow(_ update: AccessibleFocusUpdate, _ inWindow: Rect,
                                among candidates: [AccessibleWindowCandidate<WindowID>]) -> [Event] {
+        // The candidates include the windows a sandboxed application's fields were found in by geometry.
         guard let known = toplevelWindows[update.toplevelID],
               let window = candidates.first(where: { $0.id == known.window }),
               let origin = WindowCoordinates.origin(forToolkit: update.toolkit)

@@ -257,6 +257,7 @@ final class Daemon {
     private func feed(_ events: [Event]) {
         var events = events[...]
         while let event = events.popFirst() {
+            if let before = accessibility?.eventsBefore(event), !before.isEmpty { feed(before) }
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())

@@ -26,7 +26,7 @@ struct StatusPublisher {
         }
         return StatusReport(engine: engine, keyboard: keyboard, display: adapter.displayName, pid: Int(getpid()),
                             now: MonotonicClock.milliseconds(),
-                            extents: { accessibility?.extentsUse[$0]?.description })
+                            extents: { accessibility?.extentsUse(inWindow: adapter.focusedWindow, pid: $0)?.description })
     }
 
     /// Publishes what changed; the caller flushes the connection. The status is rebuilt from the engine and the

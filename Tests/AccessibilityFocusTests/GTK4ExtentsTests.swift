@@ -133,8 +133,8 @@ struct GTK4ExtentsTests {
 
     @Test("GTK 4 entries carry no single-line state: an editable that is not multi-line is a single line there")
     func gtk4EntriesAreSingleLine() {
-        let gtk4 = AccessibleReader.ApplicationFacts(pid: 1, toolkit: "GTK", toolkitVersion: "4.8.3")
-        let gtk3 = AccessibleReader.ApplicationFacts(pid: 1, toolkit: "gtk", toolkitVersion: "3.24.38")
+        let gtk4 = ApplicationFacts(pid: 1, toolkit: "GTK", toolkitVersion: "4.8.3")
+        let gtk3 = ApplicationFacts(pid: 1, toolkit: "gtk", toolkitVersion: "3.24.38")
         let entry = TextFieldStates(editable: true)
         let view = TextFieldStates(editable: true, multiLine: true)
         #expect(gtk4.lineMode(entry) == .single)

@@ -20,11 +20,15 @@ FIREFOX_PREFERENCES = {
 }
 
 
+QTWEBENGINE_KIOSK = os.path.abspath(os.path.join(HERE, "..", "fixtures", "qtwebengine_kiosk.py"))
+PYTHON_WITH_QT = "/usr/bin/python3"
+
+
 class Browser(AccessibleApp):
     """A started browser: its process and its top-level X window (found by the form's title)."""
 
-    def __init__(self, test, command, name):
-        process = test.desktop.spawn(command, log_name=name)
+    def __init__(self, test, command, name, env=None):
+        process = test.desktop.spawn(command, log_name=name, env=env)
         test.addCleanup(test.desktop.end, process)
         # The form's title starts "web-form" (the browser adds its own name).
         window = wait_for(lambda: test.desktop.x.viewable_window("--name", "^web-form"), timeout=30,
@@ -90,3 +94,16 @@ def start_firefox_window(test, client):
     wait_for(lambda: x.client_rect(browser.window) == client, timeout=10,
              what="the firefox window at %s (now %s)" % (client, x.client_rect(browser.window)))
     return browser
+
+
+def start_qtwebengine_kiosk(test, qt, accessibility_variable=False, client=None):
+    """tests/fixtures/qtwebengine_kiosk.py with PyQt5 or PyQt6 (`qt`), fullscreen, or in an ordinary window whose
+    client is `client` (a Rect). `accessibility_variable`: QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY=1 in its
+    environment, as the package's session files set it; without it, as a kiosk's own start script runs it."""
+    env = dict(test.desktop.env)
+    env.pop("QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY", None)
+    if accessibility_variable:
+        env["QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY"] = "1"
+    geometry = ["--geometry", "%dx%d+%d+%d" % (client.width, client.height, client.x, client.y)] if client else []
+    command = [PYTHON_WITH_QT, QTWEBENGINE_KIOSK, "--qt", str(qt), *geometry, WEB_FORM]
+    return Browser(test, command, "qtwebengine%d-kiosk" % qt, env=env)

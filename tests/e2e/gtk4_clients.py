@@ -20,6 +20,7 @@ from xquery import Rect
 HERE = os.path.dirname(os.path.abspath(__file__))
 GTK4_FIXTURE = os.path.join(HERE, "..", "fixtures", "gtk4_form.py")
 GTK4_TYPELIBS = "/usr/lib/*/girepository-1.0/Gtk-4.0.typelib"  # the multiarch directory of gir1.2-gtk-4.0
+ADWAITA_TYPELIBS = "/usr/lib/*/girepository-1.0/Adw-1.typelib"  # gir1.2-adw-1
 
 
 def require_gtk4(test):
@@ -50,13 +51,23 @@ def read_field(desktop, pid, window, name):
     return on_root(data, desktop.x.client_rect(window)) if data else None
 
 
+def require_adwaita(test):
+    if not glob.glob(ADWAITA_TYPELIBS):
+        requirements.require_tools(test, "Adw-1.typelib (gir1.2-adw-1)")
+
+
 class Gtk4Form(GtkForm):
     """One run of the GTK 4 fixture; same options, log lines and helpers as the GTK3 one."""
     fixture = GTK4_FIXTURE
 
+    def __init__(self, test, title, *options, env=None):
+        # An Adw.ApplicationWindow draws its own title bar, and openbox then leaves it undecorated.
+        self.framed_by_wm = "--adwaita" not in options
+        super().__init__(test, title, *options, env=env)
+
     def accessible(self, name):
         """{"widget", "caret", "toplevel"}: Rects in root coordinates (caret None where GTK 4 gives no box)."""
-        return read_field(self.desktop, self.process.pid, self.window, name)
+        return read_field(self.desktop, self.pid, self.window, name)
 
 
 class GnomeTextEditor(AccessibleApp):

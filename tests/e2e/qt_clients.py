@@ -7,6 +7,7 @@ start, since the value persists in the user's dconf database and must never be i
 import json
 import os
 
+import sandbox
 from waiting import wait_for
 from xquery import Rect
 
@@ -32,12 +33,14 @@ def accessibility_switch(desktop, name="IsEnabled"):
 class AccessibleApp:
     """A started application: its top-level X window and its fields as AT-SPI reports them."""
 
-    def __init__(self, test, process, window, title):
+    def __init__(self, test, process, window, title, pid=None):
         self.test = test
         self.desktop = test.desktop
         self.process = process
         self.window = window
         self.title = title
+        # The process as the accessibility bus reports it (a launcher's child for a sandboxed one).
+        self.pid = pid or process.pid
 
     def frame(self):
         return self.desktop.x.frame_rect(self.window)
@@ -49,7 +52,7 @@ class AccessibleApp:
     def field(self, name, grab_focus=False):
         """{"widget": Rect, "caret": Rect or None, "role": str, "pane_offset": [dx, dy] or None} in root coordinates
         (atspi_field.py), or None when the application does not say."""
-        args = [PYTHON_WITH_GI, FIELD_QUERY, str(self.process.pid), name] + (["--grab-focus"] if grab_focus else [])
+        args = [PYTHON_WITH_GI, FIELD_QUERY, str(self.pid), name] + (["--grab-focus"] if grab_focus else [])
         out = self.desktop.run(*args, check=False, timeout=20)
         lines = out.strip().splitlines()
         data = json.loads(lines[-1]) if lines else None
@@ -83,19 +86,21 @@ class FixtureLog:
 class QtForm(FixtureLog, AccessibleApp):
     """One run of tests/fixtures/qt_form.py with PyQt5 or PyQt6."""
 
-    def __init__(self, test, qt, title, *options, env=None):
+    def __init__(self, test, qt, title, *options, env=None, launcher=()):
+        """`launcher`: a command the fixture runs under (sandbox.UNSHARE: a PID namespace of its own)."""
         self.log_path = os.path.join(test.class_dir, "qt-form-%s.log" % title)
         if os.path.exists(self.log_path):
             os.remove(self.log_path)
         environment = dict(test.desktop.env, **(env or {}))
-        process = test.desktop.spawn([PYTHON_WITH_GI, FIXTURE, "--qt", str(qt), "--title", title, *options],
+        process = test.desktop.spawn([*launcher, PYTHON_WITH_GI, FIXTURE, "--qt", str(qt), "--title", title, *options],
                                      log_name="qt-form-%s" % title, env=environment)
         test.addCleanup(test.desktop.end, process)
+        pid = sandbox.launched_pid(process) if launcher else process.pid
         wait_for(lambda: "ready" in self.log(), timeout=20, what="the Qt%s form %r to be ready" % (qt, title))
         window = wait_for(lambda: test.desktop.x.viewable_window("--name", "^%s$" % title), timeout=10,
                           what="window %r" % title)
         wait_for(lambda: test.desktop.x.frame_extents(window) != (0, 0, 0, 0), what="openbox to frame it")
-        super().__init__(test, process, window, title)
+        super().__init__(test, process, window, title, pid=pid)
 
 
 

@@ -10,6 +10,7 @@ import time
 
 import compatibility
 import requirements
+import sandbox
 from daemon import MARGIN
 from e2e_case import DesktopTestCase, is_acting
 from keyboards import Xvkbd
@@ -45,8 +46,11 @@ def config(focus, extra=""):
 class GtkForm:
     """One run of the fixture: its window, its log (ready, focus lines) and its accessibles' geometry."""
     fixture = FIXTURE
+    # The window manager draws the window's decorations (no client-side title bar).
+    framed_by_wm = True
 
-    def __init__(self, test, title, *options, env=None):
+    def __init__(self, test, title, *options, env=None, launcher=()):
+        """`launcher`: a command the fixture runs under (sandbox.UNSHARE: a PID namespace of its own)."""
         self.test = test
         self.desktop = test.desktop
         self.title = title
@@ -54,13 +58,15 @@ class GtkForm:
         if os.path.exists(self.log_path):
             os.remove(self.log_path)
         environment = dict(self.desktop.env, **(env or {}))
-        self.process = self.desktop.spawn([PYTHON_WITH_GI, self.fixture, "--title", title, *options],
+        self.process = self.desktop.spawn([*launcher, PYTHON_WITH_GI, self.fixture, "--title", title, *options],
                                           log_name="gtk-form-%s" % title, env=environment)
         test.addCleanup(self.desktop.end, self.process)
+        # The application's process as the accessibility bus reports it: the launcher's child when there is one.
+        self.pid = sandbox.launched_pid(self.process) if launcher else self.process.pid
         wait_for(lambda: "ready" in self.log(), timeout=15, what="the GTK form %r to be ready" % title)
         self.window = wait_for(lambda: self.desktop.x.viewable_window("--name", "^%s$" % title), timeout=10,
                                what="window %r" % title)
-        if self.desktop.wm == "openbox":
+        if self.desktop.wm == "openbox" and self.framed_by_wm:
             wait_for(lambda: self.desktop.x.frame_extents(self.window) != (0, 0, 0, 0), what="openbox to frame it")
 
     def log(self):
@@ -84,7 +90,7 @@ class GtkForm:
 
     def accessible(self, name):
         """{"widget": Rect, "caret": Rect or None}, in root coordinates, as the application reports them."""
-        out = self.desktop.run(PYTHON_WITH_GI, os.path.join(HERE, "atspi_field.py"), str(self.process.pid), name,
+        out = self.desktop.run(PYTHON_WITH_GI, os.path.join(HERE, "atspi_field.py"), str(self.pid), name,
                                check=False)
         data = json.loads(out.strip().splitlines()[-1]) if out.strip() else None
         if not data:

@@ -6,15 +6,20 @@ GTK 4 implements AT-SPI itself and reports its fields relative to its window's c
 application over AT-SPI, placed on the root at the client's position as the X server reports it (gtk4_clients.py);
 window geometry from the server. Nothing of the daemon's log is taken for the expected numbers.
 """
+import os
+import re
+import signal
 import subprocess
+import threading
 import time
 import unittest
 
 import compatibility
 
 from daemon import MARGIN
+from desktop import processes_named
 from e2e_case import DesktopTestCase, is_acting
-from gtk4_clients import GnomeTextEditor, Gtk4Form, require_gtk4
+from gtk4_clients import GnomeTextEditor, Gtk4Form, require_adwaita, require_gtk4
 from keyboards import Onboard, Xvkbd
 from test_first_instant import FrameWatch
 from waiting import stays_equal, wait_for
@@ -29,6 +34,9 @@ duration_ms = 0
 # A form whose last entries are under the keyboard: frame 402x325 at 100,470 (bottom 795).
 FORM_AT_BOTTOM = ("--entries", "6", "--geometry", "400x300+100+470")
 HOLD_STILL = 0.6
+# How long an application stays unresponsive after joining the bus: longer than libatspi's wait for an answer
+# (the daemon sets 800 ms, 3 s in an application's first seconds).
+UNRESPONSIVE_S = 3.5
 
 
 class Gtk4TestCase(DesktopTestCase):
@@ -220,6 +228,94 @@ class Gtk4TestCase(DesktopTestCase):
 
         self.keyboard.hide()
         self.assertFrameBecomes(editor, original, daemon=self.daemon)
+
+
+    # --- GTK 4 as applications are built: Gtk.Application and Adw.Application (issue 30) -------------------------
+
+    def application_form(self, title, adwaita=False):
+        """The form as a GtkApplication (an AdwApplication with `adwaita`) with an application id of its own."""
+        application_id = "org.oskshift.tests.%s%s" % ("Adw" if adwaita else "Gtk", title.replace("-", "_"))
+        return self.form(title, *FORM_AT_BOTTOM, "--application", application_id, *(["--adwaita"] if adwaita else []))
+
+    def assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(self, form, daemon, row=None):
+        original = form.frame()
+        bottom = form.accessible("entry-6")["widget"]
+        keyboard = self.keyboard.show()
+
+        form.focus_by_keys("entry-5", *["Tab"] * 4)
+        expected = self.expected_frame(original, bottom, keyboard)
+        clear_ms = compatibility.time_until(lambda: form.key("Tab"), lambda: form.frame() == expected)
+        self.assertFrameBecomes(form, expected, daemon=daemon)
+        self.assertEqual(form.focused(), "entry-6")
+        self.assertEqual(form.accessible("entry-6")["widget"].bottom + MARGIN, keyboard.y,
+                         "entry-6 ends exactly margin px above the keyboard")
+        acting = [d for d in daemon.decisions_for(form.window) if is_acting(d)]
+        self.assertEqual([d.get("source") for d in acting][-1:], ["widget"], "the entry's rect came from AT-SPI")
+        if row:
+            compatibility.record(self, *row, "Tab", clear_ms, self.keyboard)
+        self.assertHoldsStill(form)
+
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+
+    GTK_APPLICATION_ROW = ("GTK4 Gtk.Application form (tests/fixtures/gtk4_form.py --application)", "GTK 4",
+                           "libgtk-4-1", "AT-SPI (GTK's own): the entry's window-relative extents at the X client",
+                           "offset above the keyboard")
+    ADW_APPLICATION_ROW = ("libadwaita Adw.Application form (tests/fixtures/gtk4_form.py --adwaita)",
+                           "GTK 4 (libadwaita)", "libadwaita-1-0",
+                           "AT-SPI (GTK's own): the entry's window-relative extents at the X client",
+                           "offset above the keyboard")
+
+    def test_a_gtk_application_started_after_the_daemon_gets_its_bottom_entry_cleared_and_restored(self):
+        form = self.application_form("gtkapp-after")
+        self.assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(form, self.daemon, self.GTK_APPLICATION_ROW)
+
+    def test_a_gtk_application_started_before_the_daemon_gets_its_bottom_entry_cleared_and_restored(self):
+        self.daemon.stop()
+        form = self.application_form("gtkapp-before")
+        daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
+        self.assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(form, daemon)
+
+    def assertClearedAfterAnUnresponsiveStart(self, title, adwaita=False):
+        """An application busy when it joins the accessibility bus (loading its data, or not scheduled on a loaded
+        machine) answers no question about itself for a while: its toolkit reads empty then. Made certain here:
+        at-spi2-registryd is stopped while the form starts, so that the form can be stopped before the registry
+        names it; the daemon then asks a form that cannot answer. The form goes on after UNRESPONSIVE_S, longer
+        than libatspi's wait for an answer, and its bottom entry must still be cleared (issue 30: the empty toolkit
+        was remembered, and the window-relative extents never matched a window)."""
+        registries = processes_named(self.desktop, "at-spi2-registryd")
+        self.assertEqual(len(registries), 1, "one at-spi2-registryd on this desktop")
+        registry = registries[0]
+        os.kill(registry, signal.SIGSTOP)
+        self.addCleanup(os.kill, registry, signal.SIGCONT)
+        form = self.application_form(title, adwaita=adwaita)
+        os.kill(form.process.pid, signal.SIGSTOP)
+        self.addCleanup(os.kill, form.process.pid, signal.SIGCONT)
+        os.kill(registry, signal.SIGCONT)
+        named = re.compile(r"^event: accessible-applications .*\b%d\b" % form.process.pid, re.M)
+        wait_for(lambda: named.search(self.daemon.log()), timeout=10, what="the daemon to learn that the form joined")
+        time.sleep(UNRESPONSIVE_S)  # the fault's length, not a wait for a result
+        os.kill(form.process.pid, signal.SIGCONT)
+        self.assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(form, self.daemon)
+
+    def test_a_gtk_application_that_did_not_answer_as_it_joined_the_bus_gets_its_bottom_entry_cleared_later(self):
+        self.assertClearedAfterAnUnresponsiveStart("gtkapp-busy")
+
+    def test_an_adwaita_application_that_did_not_answer_as_it_joined_the_bus_gets_its_bottom_entry_cleared_later(self):
+        require_adwaita(self)
+        self.assertClearedAfterAnUnresponsiveStart("adwapp-busy", adwaita=True)
+
+    def test_an_adwaita_application_started_after_the_daemon_gets_its_bottom_entry_cleared_and_restored(self):
+        require_adwaita(self)
+        form = self.application_form("adwapp-after", adwaita=True)
+        self.assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(form, self.daemon, self.ADW_APPLICATION_ROW)
+
+    def test_an_adwaita_application_started_before_the_daemon_gets_its_bottom_entry_cleared_and_restored(self):
+        require_adwaita(self)
+        self.daemon.stop()
+        form = self.application_form("adwapp-before", adwaita=True)
+        daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
+        self.assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(form, daemon)
 
 
 class Gtk4WithXvkbd(Gtk4TestCase):

@@ -107,8 +107,11 @@ class KioskBrowserTestCase(DesktopTestCase):
         browser.field("field-11", grab_focus=True)
         input_rect, _ = self.assertInputVisibleAndClear(browser, keyboard, daemon, "field-11")
         self.assertEqual(input_rect.bottom + MARGIN, keyboard.y, "panned exactly: margin px above the keyboard")
+        # A read the daemon took in the same batch as later ones is still logged, as superseded in its batch (seen
+        # when the focus, bounds and caret reads of one grab came together on a loaded machine).
         reads = [line for line in daemon.log()[mark:].splitlines()
-                 if line.startswith("accessibility:") and "change=focus editable" in line]
+                 if line.startswith(("accessibility:", "note: accessibility: superseded in its batch:"))
+                 and "change=focus editable" in line]
         self.assertTrue(reads and "in-window=" in reads[0] and "toolkit=%s" % toolkit in reads[0],
                         "the focus read in window coordinates: %s" % reads[:1])
         self.keyboard.hide()
