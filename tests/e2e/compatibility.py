@@ -7,7 +7,6 @@ daemon did, and the tap (or Tab) -> field clear time, median over the rows of th
 """
 import json
 import os
-import re
 import subprocess
 import time
 
@@ -34,13 +33,7 @@ def time_until(action, reached, timeout=5.0):
 
 def frame_of(desktop, window):
     """The window manager's frame around a client: its ancestor that is a child of the root."""
-    current = window
-    while True:
-        out = desktop.run("xwininfo", "-id", str(current), "-tree")
-        parent = re.search(r"Parent window id: (0x[0-9a-f]+)(.*)", out)
-        if parent is None or "(the root window)" in parent.group(2):
-            return current
-        current = int(parent.group(1), 16)
+    return desktop.x.frame_window(window)
 
 
 def at_rest_ms(watch, frame, since):

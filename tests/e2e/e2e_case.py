@@ -13,7 +13,7 @@ import unittest
 import clients
 import requirements
 from daemon import MARGIN, POINTER_BAND, REPOSITORY, Daemon, require_binary
-from desktop import Desktop
+from desktop import WINDOW_MANAGER_TOOLS, Desktop
 from waiting import stays_equal, wait_for, wait_until_equal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,7 +37,7 @@ class DesktopTestCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         tools = list(requirements.BASE_TOOLS)
-        tools.append("openbox" if cls.wm == "openbox" else "matchbox-window-manager")
+        tools.append(WINDOW_MANAGER_TOOLS[cls.wm])
         if cls.keyboard_kind:
             tools += list(cls.keyboard_kind.tools)
         requirements.require_tools(cls, *tools)
