@@ -200,8 +200,15 @@ class Desktop:
         if self.wm == "kwin_x11":
             # No OpenGL on Xvfb: KWin must not try to composite; Qt must not look for Wayland.
             return ["kwin_x11"], {"KWIN_COMPOSE": "N", "QT_QPA_PLATFORM": "xcb"}
-        if self.wm in ("icewm", "fluxbox"):
-            return [self.wm], {}
+        if self.wm == "fluxbox":
+            # Its default style sets a wallpaper through fbsetbg, which fails here and opens an xmessage window
+            # that takes the focus; the style overlay (read from ~/.fluxbox/overlay) turns the wallpaper off.
+            os.makedirs(os.path.join(self.env["HOME"], ".fluxbox"), exist_ok=True)
+            with open(os.path.join(self.env["HOME"], ".fluxbox", "overlay"), "w") as f:
+                f.write("background: none\n")
+            return ["fluxbox"], {}
+        if self.wm == "icewm":
+            return ["icewm"], {}
         if self.wm == "i3":
             return ["i3", "-c", self._write_i3_config()], {}
         raise ValueError("unknown window manager %r" % self.wm)

@@ -146,6 +146,10 @@ class DesktopTestCase(unittest.TestCase):
             pass
 
     def _screenshot_if_failed(self):
+        # Python 3.11 resets outcome.success to True for the tearDown part, so the result's lists say whether the
+        # test itself failed.
         outcome = getattr(self, "_outcome", None)
-        if outcome is not None and not getattr(outcome, "success", True):
+        result = getattr(outcome, "result", None)
+        reported = [test for test, _ in getattr(result, "failures", []) + getattr(result, "errors", [])]
+        if outcome is not None and (not getattr(outcome, "success", True) or self in reported):
             self.desktop.screenshot(os.path.join(self.test_dir, "failure.png"))

@@ -20,7 +20,8 @@ WINDOW_MANAGERS = {
     "i3": ("i3", "i3-wm"),
 }
 
-MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)", re.M)
+MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)")
+KEYBOARD_EVENT = re.compile(r"^event: keyboard-(?:shown|moved) (\S+)")
 
 
 def place(rect):
@@ -62,7 +63,20 @@ class Tracked:
 
 def requests_for(daemon, window, since=0):
     """The frames the daemon asked the WM for, for `window`, in its log after `since` (one line per request)."""
-    return [frame for logged, frame in MOVE_RESIZE.findall(daemon.log()[since:]) if int(logged, 0) == window]
+    return [frame for group in requests_per_keyboard_rect(daemon, window, since).values() for frame in group]
+
+
+def requests_per_keyboard_rect(daemon, window, since=0):
+    """The same, grouped by the keyboard rect they answered (a docked onboard slides through a dozen rects, and
+    each may deserve a request; many for one rect is a fight with the WM): {rect: [frame, ...]}, in order."""
+    groups, keyboard = {}, "-"
+    for line in daemon.log()[since:].splitlines():
+        shown, asked = KEYBOARD_EVENT.match(line), MOVE_RESIZE.match(line)
+        if shown:
+            keyboard = shown.group(1)
+        elif asked and int(asked.group(1), 0) == window:
+            groups.setdefault(keyboard, []).append(asked.group(2))
+    return groups
 
 
 def ask_to_move(desktop, tracked, x, y):
