@@ -1,4 +1,5 @@
-"""The compatibility table's rows, written by the tests that exercise each application.
+"""The compatibility table's rows, written by the tests that exercise each application (and each window manager:
+`record_window_manager`, from tests/e2e/test_window_managers.py).
 
 A test that has just seen an application's field cleared calls `record(...)` with what it measured; every row goes
 to out/e2e/compatibility.jsonl, and scripts/compatibility_table.py turns a run's rows into the README's table (one
@@ -7,7 +8,6 @@ daemon did, and the tap (or Tab) -> field clear time, median over the rows of th
 """
 import json
 import os
-import re
 import subprocess
 import time
 
@@ -34,13 +34,7 @@ def time_until(action, reached, timeout=5.0):
 
 def frame_of(desktop, window):
     """The window manager's frame around a client: its ancestor that is a child of the root."""
-    current = window
-    while True:
-        out = desktop.run("xwininfo", "-id", str(current), "-tree")
-        parent = re.search(r"Parent window id: (0x[0-9a-f]+)(.*)", out)
-        if parent is None or "(the root window)" in parent.group(2):
-            return current
-        current = int(parent.group(1), 16)
+    return desktop.x.frame_window(window)
 
 
 def at_rest_ms(watch, frame, since):
@@ -59,7 +53,26 @@ def record(test, application, toolkit, package, path, behaviour, trigger, clear_
         "behaviour": behaviour, "trigger": trigger, "clear_ms": round(clear_ms, 1), "keyboard": keyboard.name,
         "test": "%s.%s" % (type(test).__name__, test._testMethodName),
     }
+    _append(row)
+    return row
+
+
+def record_window_manager(test, window_manager, package, check, observed, behaviour, clear_ms, keyboard):
+    """One row of the window managers' table, written by a check of test_window_managers.py that passed: the
+    `window_manager` (as users name it), the Debian `package` whose version ran, the `check`, what the WM was
+    `observed` doing with requests (None when the check measured nothing of that), what oskshift did
+    (`behaviour`), the keyboard shown -> window at rest time (`clear_ms`, or None) and the keyboard's name."""
+    row = {
+        "window_manager": window_manager, "version": package_version(package), "check": check,
+        "observed": observed, "behaviour": behaviour,
+        "clear_ms": None if clear_ms is None else round(clear_ms, 1), "keyboard": keyboard.name,
+        "test": "%s.%s" % (type(test).__name__, test._testMethodName),
+    }
+    _append(row)
+    return row
+
+
+def _append(row):
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "compatibility.jsonl"), "a") as f:
         f.write(json.dumps(row) + "\n")
-    return row

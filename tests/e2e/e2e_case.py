@@ -13,7 +13,7 @@ import unittest
 import clients
 import requirements
 from daemon import MARGIN, POINTER_BAND, REPOSITORY, Daemon, require_binary
-from desktop import Desktop
+from desktop import WINDOW_MANAGER_TOOLS, Desktop
 from waiting import stays_equal, wait_for, wait_until_equal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -37,7 +37,7 @@ class DesktopTestCase(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         tools = list(requirements.BASE_TOOLS)
-        tools.append("openbox" if cls.wm == "openbox" else "matchbox-window-manager")
+        tools.append(WINDOW_MANAGER_TOOLS[cls.wm])
         if cls.keyboard_kind:
             tools += list(cls.keyboard_kind.tools)
         requirements.require_tools(cls, *tools)
@@ -146,6 +146,10 @@ class DesktopTestCase(unittest.TestCase):
             pass
 
     def _screenshot_if_failed(self):
+        # Python 3.11 resets outcome.success to True for the tearDown part, so the result's lists say whether the
+        # test itself failed.
         outcome = getattr(self, "_outcome", None)
-        if outcome is not None and not getattr(outcome, "success", True):
+        result = getattr(outcome, "result", None)
+        reported = [test for test, _ in getattr(result, "failures", []) + getattr(result, "errors", [])]
+        if outcome is not None and (not getattr(outcome, "success", True) or self in reported):
             self.desktop.screenshot(os.path.join(self.test_dir, "failure.png"))

@@ -72,6 +72,23 @@ class XQuery:
         except RuntimeError:
             return False  # destroyed
 
+    def frame_window(self, window):
+        """The window manager's frame around a client: its ancestor that is a child of the root (the client
+        itself when the WM does not reparent it)."""
+        current = window
+        while True:
+            out = self.run("xwininfo", "-id", str(current), "-tree")
+            parent = re.search(r"Parent window id: (0x[0-9a-f]+)(.*)", out)
+            if parent is None or "(the root window)" in parent.group(2):
+                return current
+            current = int(parent.group(1), 16)
+
+    def x_frame_rect(self, window, frame=None):
+        """The X geometry of the frame around `window` (inside its X border), as the server has it; `frame` when
+        the caller knows it already. Not always what _NET_FRAME_EXTENTS implies: marco's frame holds 10 px of
+        invisible resize border on every side, i3 publishes no extents at all."""
+        return self.client_rect(frame or self.frame_window(window))
+
     def frame_extents(self, window):
         values = self.cardinals(window, "_NET_FRAME_EXTENTS")
         return Extents(*values) if values and len(values) == 4 else NO_EXTENTS

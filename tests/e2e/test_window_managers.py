@@ -1,0 +1,336 @@
+"""Every window manager a tablet or kiosk runs, each in one X session with xvkbd (matchbox: its own keyboard) and
+one with a docked onboard (a DOCK window with _NET_WM_STRUT_PARTIAL), the daemon with the built-in defaults.
+
+Each WM reads another client's requests in its own way (../shared/notes/window-managers.md): the checks observe
+where windows land on the server (the WM's X frame and the client, not _NET_FRAME_EXTENTS) and where the
+application says its field is (AT-SPI), never what the daemon believes. One session per class keeps the run short:
+a WM starts in well under a second, a GTK form in about one.
+"""
+import os
+import re
+import subprocess
+import time
+import unittest
+
+import compatibility
+import requirements
+from daemon import MARGIN
+from desktop import I3_TILED_CLASS
+from e2e_case import DesktopTestCase, is_acting
+from keyboards import MatchboxKeyboard, Onboard, Xvkbd
+from test_accessibility import PYTHON_WITH_GI, GtkForm
+from test_first_instant import FrameWatch
+from waiting import wait_for
+from window_managers import (WINDOW_MANAGERS, Tracked, ask_to_move, reading, requests_for, requests_per_keyboard_rect,
+                             top_limit)
+
+DEFAULTS = "# the built-in defaults\n"
+# Without animation each placement is one request: the check of a limit counts them, and the ten cycles (about
+# where requests land, which animation does not change: the covered-field check restores an animated move) take
+# 0.3 s less each.
+NO_ANIMATION = "[animation]\nduration_ms = 0\n"
+STILL = 0.6          # seconds a settled window must not be configured at all
+CYCLES = 10
+HIGHER_THAN_ANY_LIMIT = -500
+# A chat-like form: a text view takes the spare height, the entry (the field) sits at the window's bottom, so it is
+# under the keyboard at 400x300+100+400, and also in a maximized or (matchbox) full-screen window.
+CHAT_FORM = ("--textview", "--entries-below", "--entries", "1", "--focus", "entry-1")
+# A form at its minimum size (14 entries of 40 px, 660 px high) whose last field is under any of the keyboards:
+# only going above the screen's top clears it, as far as the WM allows.
+TALL_FORM = ("--entries", "14", "--entry-height", "40", "--focus", "entry-14")
+
+
+class WindowManagerChecks:
+    """Mixed into a DesktopTestCase that names `wm` and `keyboard_kind`."""
+
+    def setUp(self):
+        super().setUp()
+        requirements.require_tools(self, PYTHON_WITH_GI, "wmctrl")
+        if not os.path.exists("/usr/lib/python3/dist-packages/pyatspi"):
+            requirements.require_tools(self, "pyatspi (python3-pyatspi)")
+
+    # --- the parts ------------------------------------------------------------------------------------------
+
+    def form(self, title, *options):
+        form = GtkForm(self, title, *options)
+        form.tracked = Tracked(self.x, form.window)
+        form.original = form.tracked.settled()
+        return form
+
+    def activate(self, form):
+        self.desktop.run("xdotool", "windowactivate", str(form.window), check=False, timeout=5)
+        wait_for(lambda: self.x.active_window() == form.window, what="%s to be active" % form.title)
+
+    def show_keyboard(self):
+        """Shows the keyboard, waits until it stands still and returns the rect it covers as drawn."""
+        self.keyboard.request_show()
+        self.keyboard.wait_settled()
+        return Tracked(self.x, self.keyboard.window).visible()
+
+    def field(self, form, name):
+        found = form.accessible(name)
+        return found and found["widget"]
+
+    def clearance(self, form, name, keyboard):
+        """How far the field's bottom is above the keyboard's top (negative: covered), or None when it is off
+        the screen's top or not readable."""
+        field = self.field(form, name)
+        if field is None or field.y < 0:
+            return None
+        return keyboard.y - field.bottom
+
+    def assertFieldBecomesClear(self, form, name, keyboard, daemon, timeout=5):
+        seen = []
+
+        def clear():
+            seen[:] = [self.field(form, name)]
+            gap = self.clearance(form, name, keyboard)
+            return gap is not None and gap >= MARGIN
+        try:
+            wait_for(clear, timeout=timeout, interval=0.05)
+        except AssertionError:
+            self.fail("%s of %s not clear of the keyboard at %s by %d px: field %s, window %s%s" % (
+                name, form.title, keyboard, MARGIN, seen[0] if seen else None, form.tracked.geometry(),
+                self._decision_tail(daemon)))
+
+    def assertStill(self, form, watch, daemon):
+        """Waits until the window has come to rest, then no ConfigureNotify of its frame for STILL seconds."""
+        settled = form.tracked.settled()
+        since = time.monotonic()
+        time.sleep(STILL)
+        moves = watch.configures(form.tracked.frame_window, since=since)
+        self.assertEqual(moves, [], "%s kept moving after it settled at %s%s" % (
+            form.title, settled, self._decision_tail(daemon)))
+        return settled
+
+    def assertBackExactly(self, form, expected, what, daemon, timeout=3):
+        try:
+            wait_for(lambda: form.tracked.geometry() == expected, timeout=timeout)
+        except AssertionError:
+            self.fail("%s: %s, expected %s%s" % (what, form.tracked.geometry(), expected, self._decision_tail(daemon)))
+
+    def record(self, check, observed, oskshift, clear_ms=None):
+        name, package = WINDOW_MANAGERS[self.wm]
+        compatibility.record_window_manager(self, name, package, check, observed, oskshift, clear_ms, self.keyboard)
+
+    # --- the checks -----------------------------------------------------------------------------------------
+
+    def test_a_covered_field_ends_clear_by_the_margin_the_window_holds_still_and_comes_back_exactly(self):
+        daemon = self.start_daemon(config=DEFAULTS)
+        form = self.form("covered", *CHAT_FORM, "--geometry", "400x300+100+400")
+        field_before = self.field(form, "entry-1")
+        watch = FrameWatch(self)
+        started = time.monotonic()
+        keyboard = self.show_keyboard()
+        self.assertGreater(field_before.bottom + MARGIN, keyboard.y, "test setup: the keyboard covers the field")
+        self.assertFieldBecomesClear(form, "entry-1", keyboard, daemon)
+        placed = self.assertStill(form, watch, daemon)
+        clear_ms = compatibility.at_rest_ms(watch, form.tracked.frame_window, started)
+        asked = any(is_acting(d) for d in daemon.decisions_for(form.window))
+        self.keyboard.hide()
+        self.assertBackExactly(form, form.original, "after the hide", daemon)
+        how = " and ".join(words for words, done in (("moved up", placed.frame.y < form.original.frame.y),
+                                                      ("shrunk", placed.frame.height < form.original.frame.height))
+                           if done) or "left"
+        self.record("covered field", None, "a covered field cleared: %s %s" % (
+            how, "by oskshift" if asked else "by the window manager (oskshift did not ask)"), clear_ms)
+
+    def test_a_form_that_would_have_to_go_higher_than_the_window_manager_allows_ends_at_its_limit_still(self):
+        form = self.form("too-high", *TALL_FORM, "--geometry", "400x300+100+40")
+        # Before the daemon runs: where a request on the screen lands (the WM's reading), how high the WM lets
+        # this window go (its limit), and the window back where the WM puts it when asked for its first place.
+        extents = self.x.cardinals(form.window, "_NET_FRAME_EXTENTS")
+        landed = ask_to_move(self.desktop, form.tracked, 300, 20)
+        reading_words = reading(form.original, (300, 20), landed, extents)
+        limit = ask_to_move(self.desktop, form.tracked, 100, HIGHER_THAN_ANY_LIMIT)
+        limit_words = top_limit(landed, HIGHER_THAN_ANY_LIMIT, limit)
+        form.original = ask_to_move(self.desktop, form.tracked, 100, 40)
+        self.record("reading", "%s; %s" % (reading_words, limit_words), None)
+        self.activate(form)
+
+        daemon = self.start_daemon(config=NO_ANIMATION)
+        watch = FrameWatch(self)
+        mark = daemon.log_mark()
+        keyboard = self.show_keyboard()
+        placed = self.assertStill(form, watch, daemon)
+        for rect, requests in requests_per_keyboard_rect(daemon, form.window, mark).items():
+            self.assertLess(len(requests), 6, "a request storm with the keyboard at %s: %s" % (rect, requests))
+        requests = requests_for(daemon, form.window, mark)
+        gap = self.clearance(form, "entry-14", keyboard)
+        if gap is None or gap < MARGIN:
+            self.assertEqual(placed.frame.y, limit.frame.y, "covered (field %s px above the keyboard at %s), but not "
+                             "at the highest top %s allows (%s): %s%s" % (gap, keyboard, self.wm, limit_words, placed,
+                                                                         self._decision_tail(daemon)))
+            # A WM that moves the window but not that high keeps it there (a clamp); one that ignores requests
+            # refuses (matchbox's full-screen windows).
+            limit_met = "the window manager" if limit == landed else "kept [^()\n]* by the window manager"
+            limits = re.findall(r"\(([^()\n]*%s[^()\n]*)\)" % limit_met, daemon.log()[mark:])
+            self.assertTrue(limits, "the log names the limit met ('%s')%s" % (limit_met, self._decision_tail(daemon)))
+            status = subprocess.run([self.binary, "status", "--display", self.desktop.display], env=self.desktop.env,
+                                    capture_output=True, text=True, timeout=15).stdout
+            self.assertIn(limits[-1], status, "oskshift status names the limit")
+            outcome = "placed at the highest top allowed (%s)" % limits[-1]
+        else:
+            outcome = "field cleared"
+        self.keyboard.hide()
+        self.assertBackExactly(form, form.original, "after the hide", daemon)
+        self.record("limit", None, "a form needing to go higher than the WM allows: " + outcome)
+
+    def test_a_maximized_form_has_its_field_cleared_and_is_maximized_again_exactly_after_the_hide(self):
+        supported = self.x.property_text("root", "_NET_SUPPORTED") or ""
+        if "_NET_WM_STATE_MAXIMIZED_VERT" not in supported:
+            self.skipTest("%s has no maximized state (_NET_SUPPORTED does not list it)" % self.wm)
+        daemon = self.start_daemon(config=DEFAULTS)
+        form = self.form("maximized", *CHAT_FORM, "--geometry", "400x300+100+100")
+        self.desktop.run("wmctrl", "-i", "-r", "0x%x" % form.window, "-b", "add,maximized_vert,maximized_horz")
+        wait_for(lambda: self.x.is_maximized(form.window), what="the form to be maximized")
+        maximized = form.tracked.settled()
+        watch = FrameWatch(self)
+        keyboard = self.show_keyboard()
+        self.assertFieldBecomesClear(form, "entry-1", keyboard, daemon)
+        self.assertStill(form, watch, daemon)
+        self.keyboard.hide()
+        self.assertBackExactly(form, maximized, "after the hide", daemon)
+        self.assertTrue(self.x.is_maximized(form.window), "maximized again: %s" % self.x.net_wm_state(form.window))
+        self.record("maximized", None, "a maximized window: field cleared, maximized again exactly on hide")
+
+    def test_ten_show_and_hide_cycles_put_the_form_back_exactly_frame_and_client_after_each_hide(self):
+        daemon = self.start_daemon(config=NO_ANIMATION)
+        form = self.form("cycles", *CHAT_FORM, "--geometry", "400x300+100+400")
+        first_placement = None
+        for cycle in range(1, CYCLES + 1):
+            # Not waiting for the keyboard to settle: the window's rest after its move is what counts here.
+            self.keyboard.request_show()
+            try:
+                wait_for(lambda: form.tracked.geometry() != form.original, timeout=3)
+            except AssertionError:
+                self.fail("cycle %d: the form was not moved for the keyboard%s" % (cycle, self._decision_tail(daemon)))
+            placed = form.tracked.settled(quiet=0.15)
+            first_placement = first_placement or placed
+            self.assertEqual(placed, first_placement, "cycle %d: placed elsewhere than the first time" % cycle)
+            self.keyboard.hide()
+            self.assertBackExactly(form, form.original, "cycle %d: after the hide" % cycle, daemon)
+        self.record("cycles", None, "%d show/hide cycles: frame and client exactly back each time" % CYCLES)
+
+    def test_a_focus_change_puts_the_old_window_back_exactly_and_clears_the_new_ones_field(self):
+        daemon = self.start_daemon(config=DEFAULTS)
+        left = self.form("left", *CHAT_FORM, "--geometry", "400x300+40+400")
+        right = self.form("right", *CHAT_FORM, "--geometry", "400x300+700+400")
+        self.activate(left)
+        keyboard = self.show_keyboard()
+        self.assertFieldBecomesClear(left, "entry-1", keyboard, daemon)
+        # oskshift moves the focused window only: the other one is where the WM alone puts it with the keyboard up
+        # (its original, or above a docked keyboard's strut, or shrunk above matchbox's toolbar). That is where the
+        # old window belongs once the focus has left it.
+        by_wm = right.tracked.settled()
+        home = type(by_wm)(*(rect.moved_by(left.original.frame.x - right.original.frame.x, 0) for rect in by_wm))
+
+        self.activate(right)
+        self.assertFieldBecomesClear(right, "entry-1", keyboard, daemon)
+        self.assertBackExactly(left, home, "the old window after the focus change", daemon)
+        self.keyboard.hide()
+        self.assertBackExactly(right, right.original, "the new window after the hide", daemon)
+        self.assertBackExactly(left, left.original, "the old window after the hide", daemon)
+        self.record("focus change", None, "a focus change: the old window exactly home, the new one cleared")
+
+
+class TiledChecks:
+    """i3: a tiled window is the WM's to place; a floating one is served like any other."""
+
+    def test_a_tiled_form_is_asked_at_most_once_and_reported_tiled_while_a_floating_one_is_served(self):
+        daemon = self.start_daemon(config=NO_ANIMATION)
+        tiled = self.form("tiled", *TALL_FORM, "--class", I3_TILED_CLASS)
+        floating = self.form("floating", *CHAT_FORM, "--geometry", "400x300+700+400")
+        self.activate(tiled)
+        mark = daemon.log_mark()
+        keyboard = self.show_keyboard()
+        time.sleep(STILL)
+        requests = requests_for(daemon, tiled.window, mark)
+        self.assertLessEqual(len(requests), 1, "asked more than once: %s" % requests)
+        gap = self.clearance(tiled, "entry-14", keyboard)
+        if gap is None or gap < MARGIN:  # a docked onboard shrinks i3's tiling area: then nothing is covered
+            self.assertRegex(daemon.log()[mark:], r"decision: window=0x%x .*tiled" % tiled.window,
+                             "the log reports the window tiled%s" % self._decision_tail(daemon))
+
+        self.activate(floating)
+        self.assertFieldBecomesClear(floating, "entry-1", keyboard, daemon)
+        self.keyboard.hide()
+        self.assertBackExactly(floating, floating.original, "the floating form after the hide", daemon)
+        self.assertBackExactly(tiled, tiled.original, "the tiled form after the hide", daemon)
+        self.record("tiled", "a tiled window ignores requests", "a tiled window left to i3 (%d request%s), a floating one "
+                    "cleared" % (len(requests), "" if len(requests) == 1 else "s"))
+
+
+# One X session per class. Under matchbox, xvkbd is a NORMAL window that matchbox makes full-screen: its own
+# keyboard (a toolbar) takes xvkbd's place there; and a docked onboard never hides under matchbox (after Hide over
+# D-Bus it stays mapped at the bottom and says Visible=true), so there is no docked-onboard class for it.
+class UnderOpenboxWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "openbox", Xvkbd
+
+
+class UnderOpenboxWithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "openbox", Onboard, {"docked": True}
+
+
+class UnderMatchboxWithMatchboxKeyboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "matchbox", MatchboxKeyboard
+
+
+class UnderXfwm4WithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "xfwm4", Xvkbd
+
+
+class UnderXfwm4WithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "xfwm4", Onboard, {"docked": True}
+
+
+class UnderMarcoWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "marco", Xvkbd
+
+
+class UnderMarcoWithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "marco", Onboard, {"docked": True}
+
+
+class UnderMetacityWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "metacity", Xvkbd
+
+
+class UnderMetacityWithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "metacity", Onboard, {"docked": True}
+
+
+class UnderKwinWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "kwin_x11", Xvkbd
+
+
+class UnderKwinWithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "kwin_x11", Onboard, {"docked": True}
+
+
+class UnderIcewmWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "icewm", Xvkbd
+
+
+class UnderIcewmWithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "icewm", Onboard, {"docked": True}
+
+
+class UnderFluxboxWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "fluxbox", Xvkbd
+
+
+class UnderFluxboxWithDockedOnboard(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "fluxbox", Onboard, {"docked": True}
+
+
+class UnderI3WithXvkbd(TiledChecks, WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "i3", Xvkbd
+
+
+class UnderI3WithDockedOnboard(TiledChecks, WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind, keyboard_options = "i3", Onboard, {"docked": True}
+
+
+if __name__ == "__main__":
+    unittest.main()

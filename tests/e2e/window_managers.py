@@ -1,0 +1,111 @@
+"""What the window-manager checks (test_window_managers.py) read and measure beside the desktop: each WM's name
+and package, a window's geometry as the server has it (the X frame and the client, never _NET_FRAME_EXTENTS
+alone), where a request of the test's own lands, and the words for the README's "Window managers" table.
+"""
+import re
+from collections import namedtuple
+
+from waiting import stays_equal, wait_for
+
+# Desktop.wm -> (the name users know it by, the Debian package whose version ran).
+WINDOW_MANAGERS = {
+    "openbox": ("openbox", "openbox"),
+    "matchbox": ("matchbox-window-manager", "matchbox-window-manager"),
+    "xfwm4": ("xfwm4 (Xfce)", "xfwm4"),
+    "marco": ("marco (MATE)", "marco"),
+    "metacity": ("metacity (GNOME Flashback)", "metacity"),
+    "kwin_x11": ("KWin (Plasma on X11)", "kwin-x11"),
+    "icewm": ("IceWM", "icewm"),
+    "fluxbox": ("fluxbox", "fluxbox"),
+    "i3": ("i3", "i3-wm"),
+}
+
+MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)")
+KEYBOARD_EVENT = re.compile(r"^event: keyboard-(?:shown|moved) (\S+)")
+
+
+def place(rect):
+    return "%d,%d %dx%d" % (rect.x, rect.y, rect.width, rect.height)
+
+
+class Geometry(namedtuple("Geometry", "frame client")):
+    """A top-level as the server has it: the WM's X frame (the root's child) and the client inside it."""
+
+    def __str__(self):
+        return "frame %s, client %s" % (place(self.frame), place(self.client))
+
+
+class Tracked:
+    """A managed client window and the frame the WM put it in (found once: a WM frames a window for life)."""
+
+    def __init__(self, x, window):
+        self.x = x
+        self.window = window
+        self.frame_window = x.frame_window(window)
+
+    def geometry(self):
+        return Geometry(self.x.x_frame_rect(self.window, self.frame_window), self.x.client_rect(self.window))
+
+    def visible(self):
+        """What is drawn: the client grown by _NET_FRAME_EXTENTS when the WM publishes them (marco's X frame is
+        larger than that by its invisible borders), else the X frame (i3 publishes none)."""
+        if self.x.cardinals(self.window, "_NET_FRAME_EXTENTS"):
+            return self.x.frame_rect(self.window)
+        return self.x.x_frame_rect(self.window, self.frame_window)
+
+    def settled(self, quiet=0.3, timeout=5.0):
+        """The geometry once it has stayed the same for `quiet` seconds."""
+        def at_rest():
+            now = self.geometry()
+            return now if stays_equal(self.geometry, now, quiet) else None
+        return wait_for(at_rest, timeout=timeout, interval=0, what="0x%x to come to rest" % self.window)
+
+
+def requests_for(daemon, window, since=0):
+    """The frames the daemon asked the WM for, for `window`, in its log after `since` (one line per request)."""
+    return [frame for group in requests_per_keyboard_rect(daemon, window, since).values() for frame in group]
+
+
+def requests_per_keyboard_rect(daemon, window, since=0):
+    """The same, grouped by the keyboard rect they answered (a docked onboard slides through a dozen rects, and
+    each may deserve a request; many for one rect is a fight with the WM): {rect: [frame, ...]}, in order."""
+    groups, keyboard = {}, "-"
+    for line in daemon.log()[since:].splitlines():
+        shown, asked = KEYBOARD_EVENT.match(line), MOVE_RESIZE.match(line)
+        if shown:
+            keyboard = shown.group(1)
+        elif asked and int(asked.group(1), 0) == window:
+            groups.setdefault(keyboard, []).append(asked.group(2))
+    return groups
+
+
+def ask_to_move(desktop, tracked, x, y):
+    """Sends the WM a _NET_MOVERESIZE_WINDOW for x,y (wmctrl -e; gravity 0: the window's own, NorthWest for GTK)
+    as any pager or tool would, and returns the geometry the window comes to rest at."""
+    desktop.run("wmctrl", "-i", "-r", "0x%x" % tracked.window, "-e", "0,%d,%d,-1,-1" % (x, y))
+    return tracked.settled(quiet=0.3)
+
+
+def reading(before, asked, landed, extents):
+    """In words: which point of the window the WM put at the x,y it was asked for."""
+    x, y = asked
+    visible = (landed.client.x - extents[0], landed.client.y - extents[2]) if extents else None
+    if landed == before:
+        return "ignores a _NET_MOVERESIZE_WINDOW"
+    if (landed.frame.x, landed.frame.y) == asked:
+        return "x,y is the frame's top-left"
+    if (landed.client.x, landed.client.y) == asked:
+        return "x,y is the client's top-left (frame at %d,%d)" % (landed.frame.x, landed.frame.y)
+    if visible == asked:
+        return "x,y is the visible frame's top-left; the X frame is %d px larger on the left, %d above" % (
+            x - landed.frame.x, y - landed.frame.y)
+    return "x,y %d,%d lands with %s" % (x, y, landed)
+
+
+def top_limit(before, asked_y, landed):
+    """In words: what the WM did with a request to put the window's top at `asked_y` (above the screen)."""
+    if landed == before:
+        return "ignores a request for a top at y=%d" % asked_y
+    if landed.frame.y == asked_y or landed.client.y == asked_y:
+        return "a top at y=%d is allowed" % asked_y
+    return "a top at y=%d is kept at frame y=%d, client y=%d" % (asked_y, landed.frame.y, landed.client.y)
