@@ -172,7 +172,7 @@ extension Engine {
         }
         var made = decision(outcome, field: placement.guarded, overlap: placement.overlap)
         if let top = input.topLimit, let frame = target, frame.minY == top {
-            made.limit = "title bar kept below the top by the window manager (frame top \(top))"
+            made.limit = "title bar kept below the top by the window manager, frame top \(top)"
         }
         return made
     }

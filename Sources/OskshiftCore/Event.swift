@@ -152,7 +152,7 @@ public struct Decision: Hashable, Sendable, CustomStringConvertible {
         case .released(let why): outcomeText = "released (\(why))"
         }
         let why = fallback.map { " (fallback, \($0))" } ?? ""
-        let within = limit.map { " limit=\($0)" } ?? ""
+        let within = limit.map { " (\($0))" } ?? ""
         return "window=\(window) source=\(source?.rawValue ?? "-")\(why) field=\(field.map { "\($0)" } ?? "-") "
             + "keyboard=\(keyboard.map { "\($0)" } ?? "-") overlap=\(overlap) mode=\(mode.rawValue) "
             + "action=\(outcomeText)\(within)"

@@ -149,7 +149,7 @@ struct WindowManagerReadingTests {
         #expect(desktop.requests == 1)
         #expect(desktop.notes == ["window 0x100: title bar kept below the top by the window manager (frame top 0)"])
         #expect(desktop.driver.engine.lastDecision?.limit
-            == "title bar kept below the top by the window manager (frame top 0)")
+            == "title bar kept below the top by the window manager, frame top 0")
         desktop.send(.timerFired, after: 300)
         desktop.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100)
         #expect(desktop.requests == 1)
