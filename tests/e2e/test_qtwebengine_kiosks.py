@@ -19,14 +19,16 @@ import unittest
 
 import compatibility
 import requirements
-from browsers import start_qtwebengine_kiosk
+from browsers import start_qtwebengine_kiosk, start_qutebrowser_window
 from daemon import MARGIN, POINTER_BAND
 from e2e_case import is_acting
 from keyboards import Onboard, Xvkbd
 from qt_clients import PYTHON_WITH_GI
 from test_first_instant import FrameWatch
 from test_kiosk_browsers import FULLSCREEN, KioskBrowserTestCase
+from test_windowed_browsers import WindowedBrowserTestCase
 from waiting import wait_for
+from xquery import Rect
 
 DEFAULT_WITHOUT_ANIMATION = """\
 [animation]
@@ -137,6 +139,29 @@ class QtWebEngineKiosksWithDockedOnboard(QtWebEngineKioskTestCase):
 
     def test_a_pyqt6_kiosk_with_the_variable_has_its_input_cleared_under_a_docked_onboard(self):
         self.with_the_variable_the_input_is_cleared_and_fullscreen_comes_back(6)
+
+
+class QutebrowserWindowWithXvkbd(WindowedBrowserTestCase):
+    """qutebrowser (QtWebEngine 5) in an ordinary window low on the screen, started in a session with the package's
+    QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY=1: its page's input is offset like a native form's."""
+    keyboard_kind = Xvkbd
+
+    def start(self, kind, client):
+        requirements.require_tools(self, "qutebrowser", PYTHON_WITH_GI)
+        self.daemon = self.start_daemon(config=self.config)
+        # Lower than the other browsers' window: qutebrowser's tab bar puts the page 30 px lower in its client.
+        browser = start_qutebrowser_window(self, Rect(client.x, client.y + 40, client.width, client.height - 40))
+        self.assertFalse(self.x.net_wm_state(browser.window), "test setup: neither fullscreen nor maximized")
+        return browser
+
+    def wait_focus(self, browser, name):
+        """The page names its focused control in its title (qutebrowser's is the page's title alone here)."""
+        wait_for(lambda: (self.x.property_text(browser.window, "_NET_WM_NAME") or "").endswith('"web-form: %s"' % name),
+                 what="%s focused (the page names it in its title)" % name)
+
+    def test_a_qutebrowser_window_is_offset_until_the_tapped_input_clears_the_keyboard_and_comes_back_exactly(self):
+        self.input_is_offset_like_a_native_form_and_restored_exactly(
+            "qutebrowser", ("qutebrowser (window)", "Qt 5 WebEngine", "qutebrowser"))
 
 
 del QtWebEngineKioskTestCase  # only the keyboards' classes are tests
