@@ -3,6 +3,9 @@
 
     scripts/compatibility_table.py                 print the table (Markdown)
     scripts/compatibility_table.py --update FILE   replace the table between the markers in FILE
+    scripts/compatibility_table.py --update FILE --keep-others
+                                                   the same, keeping FILE's lines of the applications the run did
+                                                   not exercise (a run of some e2e tests, not of all)
 
 One line per application; the time is given per keyboard (the median of that application's rows with it).
 """
@@ -23,14 +26,17 @@ def load(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
-def table(rows):
+HEADER = ["| application | toolkit | version | accessibility path | what oskshift does | trigger -> field clear |",
+          "|---|---|---|---|---|---|"]
+
+
+def lines_by_application(rows):
+    """{application: (toolkit, its table line)} for a run's rows."""
     by_application = {}
     for row in rows:
         by_application.setdefault(row["application"], []).append(row)
-    lines = ["| application | toolkit | version | accessibility path | what oskshift does | trigger -> field clear |",
-             "|---|---|---|---|---|---|"]
-    for application in sorted(by_application, key=lambda name: (by_application[name][0]["toolkit"], name)):
-        group = by_application[application]
+    lines = {}
+    for application, group in by_application.items():
         first = group[0]
         by_keyboard = {}
         for row in group:
@@ -39,29 +45,50 @@ def table(rows):
         times = "; ".join("%.0f ms with %s%s" % (statistics.median(values), keyboard,
                                                    "" if len(values) == 1 else " (median of %d)" % len(values))
                           for keyboard, values in sorted(by_keyboard.items(), key=lambda item: item[0] != "xvkbd"))
-        lines.append("| %s | %s | %s | %s | %s | %s: %s |" % (
+        lines[application] = (first["toolkit"], "| %s | %s | %s | %s | %s | %s: %s |" % (
             application, first["toolkit"], first["version"], first["path"], first["behaviour"], first["trigger"],
             times))
-    return "\n".join(lines)
+    return lines
+
+
+def existing_lines(table_text):
+    """{application: (toolkit, line)} of a table as this script wrote it (its header left out)."""
+    lines = {}
+    for line in table_text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 6 and line not in HEADER:
+            lines[cells[0]] = (cells[1], line.strip())
+    return lines
+
+
+def table(rows, keep=None):
+    """The Markdown table of a run's rows, sorted by toolkit then application; with `keep` (existing lines, from
+    `existing_lines`), the lines of applications the run did not exercise are kept."""
+    lines = dict(keep or {})
+    lines.update(lines_by_application(rows))
+    ordered = sorted(lines, key=lambda application: (lines[application][0], application))
+    return "\n".join(HEADER + [lines[application][1] for application in ordered])
 
 
 def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", default=ROWS, help="the run's rows (default out/e2e/compatibility.jsonl)")
     parser.add_argument("--update", metavar="FILE", help="rewrite the table between the markers in FILE")
+    parser.add_argument("--keep-others", action="store_true",
+                        help="with --update: keep the lines of applications this run did not exercise")
     options = parser.parse_args(argv)
     if not os.path.exists(options.rows):
         sys.exit("no rows at %s: run the e2e tests first (make test)" % options.rows)
-    text = table(load(options.rows))
     if not options.update:
-        print(text)
+        print(table(load(options.rows)))
         return 0
     with open(options.update) as f:
         document = f.read()
     if BEGIN not in document or END not in document:
         sys.exit("%s has no table markers" % options.update)
     head, rest = document.split(BEGIN, 1)
-    _, tail = rest.split(END, 1)
+    old_table, tail = rest.split(END, 1)
+    text = table(load(options.rows), keep=existing_lines(old_table) if options.keep_others else None)
     with open(options.update, "w") as f:
         f.write(head + BEGIN + "\n" + text + "\n" + END + tail)
     return 0
