@@ -83,6 +83,10 @@ install: $(if $(OSKSHIFT_BIN),,build)
 	sed -E 's#^(Exec|TryExec)=[^ ]*/oskshift#\1=$(PREFIX)/bin/oskshift#' autostart/oskshift.desktop \
 	    > $(DESTDIR)/etc/xdg/autostart/oskshift.desktop
 	chmod 644 $(DESTDIR)/etc/xdg/autostart/oskshift.desktop
+	install -Dm644 session/60oskshift-qtwebengine-accessibility \
+	    $(DESTDIR)/etc/X11/Xsession.d/60oskshift-qtwebengine-accessibility
+	install -Dm644 session/60-oskshift-qtwebengine-accessibility.conf \
+	    $(DESTDIR)$(PREFIX)/lib/environment.d/60-oskshift-qtwebengine-accessibility.conf
 
 # A binary Debian package in out/deb/, checked by lintian (docs/packaging.md). OSKSHIFT_BIN=path packages that
 # release binary instead of building one.
@@ -93,7 +97,9 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/oskshift $(DESTDIR)/etc/xdg/oskshift/config.toml \
 	      $(DESTDIR)$(PREFIX)/lib/systemd/user/oskshift.service \
 	      $(DESTDIR)$(PREFIX)/share/man/man1/oskshift.1 $(DESTDIR)$(PREFIX)/share/man/man5/oskshift.toml.5 \
-	      $(DESTDIR)/etc/xdg/autostart/oskshift.desktop
+	      $(DESTDIR)/etc/xdg/autostart/oskshift.desktop \
+	      $(DESTDIR)/etc/X11/Xsession.d/60oskshift-qtwebengine-accessibility \
+	      $(DESTDIR)$(PREFIX)/lib/environment.d/60-oskshift-qtwebengine-accessibility.conf
 	-rmdir $(DESTDIR)/etc/xdg/oskshift $(DESTDIR)/etc/xdg/autostart 2>/dev/null
 
 clean:

@@ -3,6 +3,9 @@
 
     scripts/compatibility_table.py                 print the table (Markdown)
     scripts/compatibility_table.py --update FILE   replace the table between the markers in FILE
+    scripts/compatibility_table.py --update FILE --keep-others
+                                                   the same, keeping FILE's lines of the applications the run did
+                                                   not exercise (a run of some e2e tests, not of all)
 
 One line per application; the time is given per keyboard (the median of that application's rows with it). Then a
 "Window managers" section (rows of tests/e2e/test_window_managers.py): one line per window manager, what it was
@@ -40,19 +43,42 @@ def times_per_keyboard(rows):
                      for keyboard, values in sorted(by_keyboard.items(), key=lambda item: item[0] != "xvkbd"))
 
 
-def applications_table(rows):
+HEADER = ["| application | toolkit | version | accessibility path | what oskshift does | trigger -> field clear |",
+          "|---|---|---|---|---|---|"]
+
+
+def lines_by_application(rows):
+    """{application: (toolkit, its table line)} for a run's rows."""
     by_application = {}
     for row in rows:
         by_application.setdefault(row["application"], []).append(row)
-    lines = ["| application | toolkit | version | accessibility path | what oskshift does | trigger -> field clear |",
-             "|---|---|---|---|---|---|"]
-    for application in sorted(by_application, key=lambda name: (by_application[name][0]["toolkit"], name)):
-        group = by_application[application]
+    lines = {}
+    for application, group in by_application.items():
         first = group[0]
-        lines.append("| %s | %s | %s | %s | %s | %s: %s |" % (
+        times = times_per_keyboard(group)
+        lines[application] = (first["toolkit"], "| %s | %s | %s | %s | %s | %s: %s |" % (
             application, first["toolkit"], first["version"], first["path"], first["behaviour"], first["trigger"],
-            times_per_keyboard(group)))
-    return "\n".join(lines)
+            times))
+    return lines
+
+
+def existing_lines(table_text):
+    """{application: (toolkit, line)} of a table as this script wrote it (its header left out)."""
+    lines = {}
+    for line in table_text.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if line.startswith("|") and len(cells) >= 6 and line not in HEADER:
+            lines[cells[0]] = (cells[1], line.strip())
+    return lines
+
+
+def applications_table(rows, keep=None):
+    """The Markdown table of a run's rows, sorted by toolkit then application; with `keep` (existing lines, from
+    `existing_lines`), the lines of applications the run did not exercise are kept."""
+    lines = dict(keep or {})
+    lines.update(lines_by_application(rows))
+    ordered = sorted(lines, key=lambda application: (lines[application][0], application))
+    return "\n".join(HEADER + [lines[application][1] for application in ordered])
 
 
 def per_keyboard(rows, field):
@@ -84,11 +110,13 @@ def window_managers_table(rows):
     return "\n".join(lines)
 
 
-def tables(rows, kept_applications="", kept_window_managers=""):
-    """Both tables; a part without rows is `kept_...` (what the file has) instead."""
+def tables(rows, kept_applications="", kept_window_managers="", keep_other_applications=False):
+    """Both tables; a part without rows is `kept_...` (what the file has) instead; with
+    `keep_other_applications`, the file's lines of applications the run did not exercise stay."""
     applications = [row for row in rows if "application" in row]
     window_managers = [row for row in rows if "window_manager" in row]
-    parts = [applications_table(applications) if applications else kept_applications,
+    keep = existing_lines(kept_applications) if keep_other_applications else None
+    parts = [applications_table(applications, keep) if applications else kept_applications,
              window_managers_table(window_managers) if window_managers else kept_window_managers]
     return "\n\n".join(part for part in parts if part)
 
@@ -97,6 +125,8 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", default=ROWS, help="the run's rows (default out/e2e/compatibility.jsonl)")
     parser.add_argument("--update", metavar="FILE", help="rewrite the table between the markers in FILE")
+    parser.add_argument("--keep-others", action="store_true",
+                        help="with --update: keep the lines of applications this run did not exercise")
     options = parser.parse_args(argv)
     if not os.path.exists(options.rows):
         sys.exit("no rows at %s: run the e2e tests first (make test)" % options.rows)
@@ -112,7 +142,7 @@ def main(argv):
     old, tail = rest.split(END, 1)
     old_applications, _, old_window_managers = old.strip().partition(WINDOW_MANAGERS)
     kept_window_managers = (WINDOW_MANAGERS + old_window_managers).strip() if old_window_managers else ""
-    text = tables(rows, old_applications.strip(), kept_window_managers)
+    text = tables(rows, old_applications.strip(), kept_window_managers, options.keep_others)
     with open(options.update, "w") as f:
         f.write(head + BEGIN + "\n" + text + "\n" + END + tail)
     return 0

@@ -30,7 +30,7 @@ out=out/deb
 stage="$out/oskshift-$version"
 rm -rf "$out"
 mkdir -p "$stage"
-cp -r Makefile debian autostart config man systemd "$stage/"
+cp -r Makefile debian autostart config man session systemd "$stage/"
 
 (cd "$stage" && OSKSHIFT_BIN="$binary" dpkg-buildpackage -b -us -uc) > "$out/build.log" 2>&1 || {
     tail -40 "$out/build.log" >&2

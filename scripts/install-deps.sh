@@ -14,6 +14,7 @@ packages=(
     systemd groff-base
     debhelper dpkg-dev lintian
     python3-pyqt5 python3-pyqt6 featherpad chromium firefox-esr
+    python3-pyqt5.qtwebengine python3-pyqt6.qtwebengine qutebrowser
     gir1.2-gtk-4.0 gir1.2-adw-1 gnome-text-editor
     libreoffice-writer libreoffice-calc libreoffice-gtk3 xfce4-terminal
     openjdk-17-jdk-headless openjdk-17-jre libatk-wrapper-java libatk-wrapper-java-jni

@@ -26,7 +26,8 @@ func children(of node: AccessiblePointer, limit: Int32 = .max) -> [AccessiblePoi
 /// application's first 15 s) delays only other AT-SPI reads.
 struct AccessibleReader {
     /// Per application connection (`AtspiApplication.bus_name`, never reused on a bus): PID, toolkit name and
-    /// version, which would otherwise cost round trips per event.
+    /// version, which would otherwise cost round trips per event; a part not answered yet is asked again at the
+    /// application's next event (`ApplicationFacts`).
     private var applications: [String: ApplicationFacts] = [:]
     /// The states of every field read so far (each referenced, so no other accessible takes its address; at
     /// most 512, then it starts over): GTK3's state sets are not in libatspi's cache, so each

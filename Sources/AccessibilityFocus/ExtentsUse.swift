@@ -16,6 +16,9 @@ public enum ExtentsUse: Equatable, Sendable, CustomStringConvertible {
     case ambiguousGeometry(toolkit: String, count: Int)
     /// No X window has the process's number, and the top-level lines up with none (or is window-relative).
     case noWindowOfTheProcess(toolkit: String)
+    /// A QtWebEngine process started without `QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY` (`QtWebEnginePages`): its
+    /// pages are not on the bus, and the X-side sources serve its windows.
+    case pagesWithheld(qt: Int)
 
     /// For an update of an editable field and the match found for it (nil: none).
     public static func of<ID>(_ update: AccessibleFocusUpdate, match: AccessibleWindowMatch<ID>?) -> ExtentsUse {
@@ -55,6 +58,9 @@ public enum ExtentsUse: Equatable, Sendable, CustomStringConvertible {
         case .ambiguousGeometry(let toolkit, let count):
             return "no X window carries its process number, and its top-level lines up with \(count) windows alike "
                 + "(\(toolkit)): the window is not moved"
+        case .pagesWithheld(let qt):
+            return "QtWebEngine (Qt \(qt)) started without \(QtWebEnginePages.variable): its pages are not on the "
+                + "accessibility bus, so the X-side sources serve its windows (the tap's pointer band)"
         case .noWindowOfTheProcess(let toolkit):
             return "no X window carries its process number, and its top-level lines up with none (\(toolkit)): "
                 + "the window is not moved"

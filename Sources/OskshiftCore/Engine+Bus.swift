@@ -4,7 +4,7 @@ extension Engine {
     func choice(for window: WindowFacts, now: Int) -> FocusSelection.Choice {
         if let why = waitingForBus(window, now: now) { return .nothing(why) }
         return FocusSelection.choose(
-            accessible: accessibleState(of: window), observed: observed,
+            accessible: accessibleState(of: window), observed: observed.placed(inFrameWith: window.extents),
             frameSize: observedFrameSize ?? window.frame.size,
             order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand)
     }

@@ -101,13 +101,27 @@ public struct XFocusObservations: Hashable, Sendable {
     public var inputFocus: Rect?
     /// The last pointer or touch press inside the window.
     public var press: Point?
+    /// The frame extents the client's content was placed in the frame with; nil: the window's, whatever they are.
+    public var extents: FrameExtents?
 
-    public init(inputFocus: Rect? = nil, press: Point? = nil) {
+    public init(inputFocus: Rect? = nil, press: Point? = nil, extents: FrameExtents? = nil) {
         self.inputFocus = inputFocus
         self.press = press
+        self.extents = extents
     }
 
     public static let none = XFocusObservations()
+
+    /// The same observations in a frame whose extents are now `now`: what was seen lies in the client's content,
+    /// which moves inside the frame when the window manager adds or takes decorations. A fullscreen window that
+    /// leaves fullscreen gets openbox's 20 px title bar, and the point tapped in its page moves down by as much in
+    /// the frame: placed as observed, the tap's band ended 20 px short of the margin (e2e, a QtWebEngine kiosk).
+    public func placed(inFrameWith now: FrameExtents) -> XFocusObservations {
+        guard let extents, extents != now else { return self }
+        let dx = now.left - extents.left, dy = now.top - extents.top
+        return XFocusObservations(inputFocus: inputFocus?.offsetBy(dx: dx, dy: dy),
+                                  press: press.map { Point(x: $0.x + dx, y: $0.y + dy) }, extents: now)
+    }
 }
 
 /// An application's focused editable field, as the accessibility bus reported it, matched to its X window.

@@ -102,12 +102,15 @@ extension X11Adapter {
     }
 
     /// What the server shows of the focus inside the window, relative to its frame: the X input focus's
-    /// subwindow and the last press. Which of them counts is the engine's choice (`FocusSelection`).
+    /// subwindow and the last press. Which of them counts is the engine's choice (`FocusSelection`). The press is
+    /// kept relative to the client and placed in the frame with the frame's extents now, which go with them (the
+    /// engine places them again when the extents change: `XFocusObservations.placed(inFrameWith:)`).
     func observations(_ facts: WindowFacts) -> XFocusObservations {
         let client = Window(facts.id.raw)
         return XFocusObservations(
             inputFocus: inputFocusRect(client: client, frame: facts.frame)?.relative(to: facts.frame.origin),
-            press: presses[client])
+            press: presses[client].map { Point(x: $0.x + facts.extents.left, y: $0.y + facts.extents.top) },
+            extents: facts.extents)
     }
 
     /// The X focus window when it is a strict descendant of the client, in root coordinates; tiny focus proxies
@@ -123,8 +126,11 @@ extension X11Adapter {
     }
 
     /// Records a press for the `pointer` source. Raw XInput2 events carry no position and no window, so the
-    /// pointer is asked where it is; the press is kept relative to the frame it landed in, which stays valid
-    /// after that window is moved. The corresponding Xlib call is XQueryPointer.
+    /// pointer is asked where it is; the press is kept relative to the client window it landed in, which stays
+    /// valid after that window is moved, and also after its frame gains or loses decorations: a fullscreen window
+    /// that leaves fullscreen gets openbox's title bar, and its content, with the point tapped, moves 20 px down in
+    /// its frame (kept relative to the frame, the tap's band was placed 20 px short of the margin). The
+    /// corresponding Xlib call is XQueryPointer.
     func recordPress() {
         var rootReturn: Window = 0, child: Window = 0
         var rootX: Int32 = 0, rootY: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
@@ -134,7 +140,9 @@ extension X11Adapter {
             let client = clientFor(topLevel: child), !keyboardCandidates.contains(client),
             let frame = connection.geometry(child)  // live: the frame's ConfigureNotify may still be queued
         else { return }
-        if presses.updateValue(Point(x: Int(rootX) - frame.x, y: Int(rootY) - frame.y), forKey: client) == nil {
+        let extents = currentExtents(client)
+        let inClient = Point(x: Int(rootX) - frame.x - extents.left, y: Int(rootY) - frame.y - extents.top)
+        if presses.updateValue(inClient, forKey: client) == nil {
             pressOrder.append(client)
             if pressOrder.count > 16 { presses[pressOrder.removeFirst()] = nil }
         }

@@ -1,4 +1,5 @@
 import AccessibilityFocus
+import ConfigFile
 import CLinux
 import Glibc
 import OskshiftCore
@@ -33,6 +34,10 @@ final class AccessibilityBridge {
     private var busApplications: Set<Int32> = []
     private var toldApplications: Set<Int32>?
     private var toldSandboxNumbers: Set<Int32> = []
+    /// Processes on the bus that run QtWebEngine without its accessibility variable (`QtWebEnginePages`), with their
+    /// Qt version; and every process judged so far (once each, as it joins the bus).
+    private var withheldPages: [Int32: Int] = [:]
+    private var judgedProcesses: Set<Int32> = []
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -109,6 +114,7 @@ final class AccessibilityBridge {
             switch report {
             case .applications(let pids):
                 busApplications = pids.subtracting(keyboards)
+                judgePages(of: busApplications)
                 events += applicationsChanged(force: true)
                 keepExtentsUse(of: pids)
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
@@ -130,7 +136,7 @@ final class AccessibilityBridge {
         }
         for update in updates {
             if verbose { Log.line("accessibility: \(update)") }
-            events += apply(update)
+            events += apply(update).map { withholdingItsProcess($0, if: withheldPages[update.pid] != nil) }
         }
         if initialFocusRead { events.append(.accessibilityBus(.initialFocusRead)) }
         let focusChanges = reports.compactMap { report -> AccessibleFocusUpdate? in
@@ -229,6 +235,7 @@ final class AccessibilityBridge {
         // Every window's number is read only while some window was found by geometry.
         let windows = sandboxed.isEmpty ? [] : adapter.topLevelCandidates(pid: 0).map { (id: $0.id, pid: $0.pid) }
         let applications = busApplications.union(sandboxed.windowPIDs(speakingFor: busApplications, windows: windows))
+            .subtracting(withheldPages.keys)
         guard force || applications != toldApplications else { return [] }
         let speaking = applications.subtracting(busApplications)
         if verbose, speaking != toldSandboxNumbers {
@@ -238,6 +245,37 @@ final class AccessibilityBridge {
         toldSandboxNumbers = speaking
         toldApplications = applications
         return [.accessibleApplications(applications)]
+    }
+
+    /// Judges each process that joined the bus once: one that runs QtWebEngine without its accessibility variable
+    /// withholds its pages (`QtWebEnginePages`), and is not named to the engine as an application on the bus.
+    private func judgePages(of processes: Set<Int32>) {
+        for pid in processes.subtracting(judgedProcesses) {
+            guard case .success(let maps) = FileSystem.readFile("/proc/\(pid)/maps"),
+                  case .success(let environment) = FileSystem.readFile("/proc/\(pid)/environ")
+            else { continue }  // another user's process, or gone: judged at its next list
+            judgedProcesses.insert(pid)
+            let mapsText = String(decoding: maps, as: UTF8.self)[...]
+            guard QtWebEnginePages.withheld(maps: mapsText, environment: String(decoding: environment, as: UTF8.self)[...]),
+                  let qt = QtWebEnginePages.qtVersion(maps: mapsText)
+            else { continue }
+            withheldPages[pid] = qt
+            note(.pagesWithheld(qt: qt), pid: pid)
+        }
+        judgedProcesses.formIntersection(processes)
+        withheldPages = withheldPages.filter { processes.contains($0.key) }
+    }
+
+    /// An event about a process that withholds its pages names no process (0, as when the bus does not say): the
+    /// engine would otherwise take the process for one on the bus, authoritative about a focus it cannot report (a
+    /// tap on a page input reports the view focused). The field it does report still counts for its window.
+    private func withholdingItsProcess(_ event: Event, if withheld: Bool) -> Event {
+        guard withheld else { return event }
+        switch event {
+        case .accessibleFocus(_, let field): return .accessibleFocus(pid: 0, field)
+        case .accessibleFieldUnmatched: return .accessibleFieldUnmatched(pid: 0)
+        default: return event
+        }
     }
 
     /// Events the engine must take before `event`: a window that may belong to a sandbox not on the bus got the

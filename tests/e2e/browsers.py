@@ -107,3 +107,26 @@ def start_qtwebengine_kiosk(test, qt, accessibility_variable=False, client=None)
     geometry = ["--geometry", "%dx%d+%d+%d" % (client.width, client.height, client.x, client.y)] if client else []
     command = [PYTHON_WITH_QT, QTWEBENGINE_KIOSK, "--qt", str(qt), *geometry, WEB_FORM]
     return Browser(test, command, "qtwebengine%d-kiosk" % qt, env=env)
+
+
+def start_qutebrowser_window(test, client, accessibility_variable=True):
+    """qutebrowser (QtWebEngine 5 through PyQt5, Debian's) in an ordinary window whose client is `client`, with a
+    fresh temporary profile; QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY=1 in its environment as an X session with the
+    package has it (`accessibility_variable`). openbox decorates it; it is sized and moved with xdotool, as a user
+    would. As root, Chromium's sandbox cannot start: QTWEBENGINE_DISABLE_SANDBOX=1 then."""
+    env = {key: value for key, value in test.desktop.env.items() if key != "QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY"}
+    if accessibility_variable:
+        env["QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY"] = "1"
+    if os.geteuid() == 0:
+        env["QTWEBENGINE_DISABLE_SANDBOX"] = "1"
+    command = ["qutebrowser", "--temp-basedir", "--set", "window.title_format", "{current_title}", WEB_FORM]
+    browser = Browser(test, command, "qutebrowser", env=env)
+    x = test.desktop.x
+    wait_for(lambda: x.frame_extents(browser.window) != (0, 0, 0, 0), what="openbox to frame the qutebrowser window")
+    test.desktop.run("xdotool", "windowsize", str(browser.window), str(client.width), str(client.height))
+    extents = x.frame_extents(browser.window)
+    test.desktop.run("xdotool", "windowmove", str(browser.window), str(client.x - extents.left),
+                     str(client.y - extents.top))
+    wait_for(lambda: x.client_rect(browser.window) == client, timeout=10,
+             what="the qutebrowser window at %s (now %s)" % (client, x.client_rect(browser.window)))
+    return browser

@@ -14,7 +14,9 @@ from daemon import REPOSITORY
 PACKAGE = "oskshift"
 OUT = os.path.join(REPOSITORY, "out", "deb")
 AUTOSTART_ENTRY = "/etc/xdg/autostart/oskshift.desktop"
-CONFFILES = ["/etc/xdg/autostart/oskshift.desktop", "/etc/xdg/oskshift/config.toml"]
+XSESSION_SNIPPET = "/etc/X11/Xsession.d/60oskshift-qtwebengine-accessibility"
+ENVIRONMENT_D = "/usr/lib/environment.d/60-oskshift-qtwebengine-accessibility.conf"
+CONFFILES = [XSESSION_SNIPPET, "/etc/xdg/autostart/oskshift.desktop", "/etc/xdg/oskshift/config.toml"]
 # What deb-systemd-helper's global enable (the postinst) links; it stays until purge, as Debian does for units.
 ENABLEMENT_LINK = "/etc/systemd/user/graphical-session.target.wants/oskshift.service"
 BUILD_TOOLS = ("make", "dpkg", "dpkg-deb", "dpkg-buildpackage", "dh", "lintian", "readelf")

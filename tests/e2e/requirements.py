@@ -36,6 +36,8 @@ PACKAGE_OF = {
     "import": "imagemagick",
     "featherpad": "featherpad",
     "gnome-text-editor": "gnome-text-editor",
+    "qutebrowser": "qutebrowser",
+    "unshare": "util-linux",
     "chromium": "chromium",
     "firefox-esr": "firefox-esr",
     "systemd-analyze": "systemd",

@@ -61,13 +61,17 @@ class GtkForm:
         self.process = self.desktop.spawn([*launcher, PYTHON_WITH_GI, self.fixture, "--title", title, *options],
                                           log_name="gtk-form-%s" % title, env=environment)
         test.addCleanup(self.desktop.end, self.process)
-        # The application's process as the accessibility bus reports it: the launcher's child when there is one.
-        self.pid = sandbox.launched_pid(self.process) if launcher else self.process.pid
+        self._launched_pid = sandbox.launched_pid(self.process) if launcher else None
         wait_for(lambda: "ready" in self.log(), timeout=15, what="the GTK form %r to be ready" % title)
         self.window = wait_for(lambda: self.desktop.x.viewable_window("--name", "^%s$" % title), timeout=10,
                                what="window %r" % title)
         if self.desktop.wm == "openbox" and self.framed_by_wm:
             wait_for(lambda: self.desktop.x.frame_extents(self.window) != (0, 0, 0, 0), what="openbox to frame it")
+
+    @property
+    def pid(self):
+        """The application's process as the accessibility bus reports it: the launcher's child when there is one."""
+        return getattr(self, "_launched_pid", None) or self.process.pid
 
     def log(self):
         with open(self.log_path) as f:

@@ -417,7 +417,6 @@ class HostileAccessibleApplication(FirstInstantTestCase):
         form.process = self.desktop.spawn([PYTHON_WITH_GI, HOSTILE_FIXTURE, "--hostile", kind, "--title", form.title,
                                            *options], log_name="gtk-form-%s" % form.title)
         self.addCleanup(self.desktop.end, form.process)
-        form.pid = form.process.pid
         wait_for(lambda: "ready" in form.log(), timeout=15, what="the hostile form to be ready")
         form.window = wait_for(lambda: self.x.viewable_window("--name", "^%s$" % form.title), timeout=10,
                                what="window %r" % form.title)

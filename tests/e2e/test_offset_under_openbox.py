@@ -125,10 +125,16 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         wait_for(lambda: self.x.is_maximized(term.window), what="the xterm to be maximized")
         maximized = wait_for(lambda: term.frame() if term.frame().height == 800 else None,
                              what="the maximized frame to fill the screen")
+        maximized_extents = self.x.frame_extents(term.window)
         term.tap_field_at_y(700)
 
         keyboard = self.keyboard.show()
-        expected = self.expected_offset_frame(maximized, 700, keyboard)
+        # The tap's band lies in the xterm's content, which moves inside the frame with the decorations: openbox's
+        # title bar is 19 px high on a maximized window and 20 px on a normal one.
+        wait_for(lambda: not self.x.is_maximized(term.window), what="the xterm to be unmaximized")
+        normal_extents = wait_for(lambda: (lambda e: e if e != maximized_extents else None)(
+            self.x.frame_extents(term.window)), what="openbox to decorate the unmaximized xterm")
+        expected = self.expected_offset_frame(maximized, 700 + normal_extents.top - maximized_extents.top, keyboard)
         # xterm's WM_NORMAL_HINTS resize increments (one character cell) snap the requested size down, so the
         # size may come out up to one cell smaller; the position, which clears the field, is exact.
         wait_for(lambda: (lambda f: f.x == expected.x and f.y == expected.y

@@ -5,12 +5,14 @@ session, as in an `.xinitrc` or LXDE session, so the entry's daemon is the one t
 
 Installing writes to the real machine: root only, and never over an oskshift dpkg already knows (package.py).
 """
+import glob
 import os
 import re
 import signal
 import subprocess
 import unittest
 
+import browsers
 import package
 import requirements
 from daemon import DEFAULT_CONFIG, READY, REPOSITORY
@@ -18,6 +20,7 @@ from e2e_case import DesktopTestCase
 from keyboards import Onboard
 from waiting import wait_for
 
+QT_VARIABLE = "QTWEBENGINE_ENABLE_LINUX_ACCESSIBILITY"
 WAYLAND_SENTENCE = ("oskshift: this is a Wayland session (%s) and oskshift can move only X11 windows; "
                     "log in to an X11 session to use it\n")
 
@@ -110,7 +113,8 @@ class InstalledPackageInAKioskSession(DesktopTestCase):
         files = set(package.installed_paths())
         for path in ("/usr/bin/oskshift", "/usr/lib/systemd/user/oskshift.service",
                      "/usr/share/man/man1/oskshift.1.gz", "/usr/share/man/man5/oskshift.toml.5.gz",
-                     "/etc/xdg/oskshift/config.toml", "/etc/xdg/autostart/oskshift.desktop"):
+                     "/etc/xdg/oskshift/config.toml", "/etc/xdg/autostart/oskshift.desktop",
+                     package.XSESSION_SNIPPET, package.ENVIRONMENT_D):
             self.assertIn(path, files)
         conffiles = subprocess.run(["dpkg-query", "-W", "-f=${Conffiles}", package.PACKAGE], capture_output=True,
                                    text=True, timeout=30, check=True).stdout
@@ -179,6 +183,68 @@ class InstalledPackageInAKioskSession(DesktopTestCase):
         self.assertEqual((status.returncode, status.stderr),
                          (1, "oskshift: no oskshift instance serves display %s\n" % self.desktop.display))
 
+    # --- QtWebEngine's pages in every session (issue 30) -------------------------------------------------
+
+    def session_environment(self, **given):
+        """The environment an X session gets from /etc/X11/Xsession, which sources every Xsession.d file: the
+        package's snippet sourced by sh into the desktop's environment (plus `given`)."""
+        env = {key: value for key, value in self.desktop.env.items() if key != QT_VARIABLE}
+        env.update(given)
+        out = subprocess.run(["sh", "-c", '. "$0" && env -0', package.XSESSION_SNIPPET], env=env,
+                             capture_output=True, timeout=10, check=True).stdout
+        return dict(entry.split("=", 1) for entry in out.decode().split("\0") if "=" in entry)
+
+    def test_every_x_session_and_the_user_manager_start_qtwebengine_with_its_pages_on_the_accessibility_bus(self):
+        self.assertEqual(self.session_environment().get(QT_VARIABLE), "1", "Xsession.d sets it")
+        self.assertEqual(self.session_environment(**{QT_VARIABLE: "0"}).get(QT_VARIABLE), "0",
+                         "a value the session chose is kept")
+        # systemd's own environment.d generator, as the user manager runs it at its start.
+        generator = "/usr/lib/systemd/user-environment-generators/30-systemd-environment-d-generator"
+        if not os.access(generator, os.X_OK):
+            requirements.require_tools(self, "30-systemd-environment-d-generator (systemd)")
+        out = subprocess.run([generator], env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True,
+                             timeout=10, check=True).stdout
+        self.assertIn("%s=1" % QT_VARIABLE, out.splitlines())
+
+    def test_a_qtwebengine_kiosk_started_in_a_session_with_the_package_has_its_tapped_input_cleared(self):
+        # The installed daemon with the built-in defaults (the accessibility bus asked, no animation); the kiosk
+        # started afterwards in the session's environment, as a display manager's session starts it.
+        if not glob.glob("/usr/lib/python3/dist-packages/PyQt5/QtWebEngineWidgets*"):
+            requirements.require_tools(self, "PyQt5.QtWebEngineWidgets (python3-pyqt5.qtwebengine)")
+        config = os.path.join(self.test_dir, "defaults.toml")
+        with open(config, "w") as f:
+            f.write("[animation]\nduration_ms = 0\n")
+        log_path = os.path.join(self.test_dir, "oskshift.log")
+        log = open(log_path, "ab")
+        self.addCleanup(log.close)
+        daemon = subprocess.Popen(["/usr/bin/oskshift", "--config", config, "--verbose"], env=self.desktop.env,
+                                  stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+                                  start_new_session=True)
+        self.addCleanup(lambda: daemon.poll() is None and (daemon.kill(), daemon.wait()))
+
+        def read_log():
+            with open(log_path, errors="replace") as f:
+                return f.read()
+        daemon.read_log = read_log
+        self.wait_ready(daemon)
+        kiosk = browsers.Browser(self, [browsers.PYTHON_WITH_QT, browsers.QTWEBENGINE_KIOSK, "--qt", "5",
+                                        browsers.WEB_FORM], "qtwebengine5-kiosk", env=self.session_environment())
+        field = kiosk.wait_field("field-11", timeout=20)["widget"]
+        self.desktop.run("xdotool", "mousemove", str(field.x + 100), str(field.y + field.height // 2), "click", "1")
+        wait_for(lambda: "field-11" in (self.desktop.x.property_text(kiosk.window, "_NET_WM_NAME") or ""),
+                 what="field-11 focused")
+        keyboard = self.keyboard.show()
+        self.assertGreater(field.bottom + 8, keyboard.y, "test setup: field-11 is under onboard")
+
+        def clear():
+            now = kiosk.field("field-11")
+            return now if now and now["widget"].bottom + 8 <= keyboard.y and now["widget"].y >= 0 else None
+        wait_for(clear, timeout=5, what="field-11 clear of onboard, by its own extents")
+        self.assertRegex(daemon.read_log(), r"decision: window=0x%x source=widget" % kiosk.window)
+        self.keyboard.hide()
+        wait_for(lambda: kiosk.is_fullscreen() and self.desktop.x.client_rect(kiosk.window) == (0, 0, 1280, 800),
+                 what="the kiosk fullscreen again")
+
     # --- Wayland ----------------------------------------------------------------------------------------
 
     def test_the_installed_daemon_refuses_a_wayland_session_with_one_sentence_and_exit_4(self):
@@ -192,7 +258,7 @@ class InstalledPackageInAKioskSession(DesktopTestCase):
 
     # --- removal ----------------------------------------------------------------------------------------
 
-    def test_dpkg_r_removes_everything_but_the_two_conffiles_and_dpkg_p_removes_those_and_the_unit_link(self):
+    def test_dpkg_r_removes_everything_but_the_conffiles_and_dpkg_p_removes_those_and_the_unit_link(self):
         files = [path for path in package.installed_paths() if os.path.isfile(path)]
         self.assertTrue(os.path.islink(package.ENABLEMENT_LINK), "the postinst enables the user unit globally")
         try:
