@@ -31,8 +31,7 @@ extension Adjustment {
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
-        let tried = requests.belief
-        requests.belief = tried.afterLanding(answered: answered != nil)
+        requests.belief = requests.belief.afterLanding(frame, wanted: requests.pending.last?.frame)
         switch stage {
         case .returning:
             // Our restoring requests coming back; once none is left, the window is on its own again. A restore
@@ -110,14 +109,15 @@ extension Adjustment {
         }
     }
 
-    /// A reading learnt from `frame` landing for the oldest request in flight; nil when it teaches nothing new.
-    /// Not from the frame the window had (a refusal), nor while a request made with other frame extents may still
-    /// be answered (its client size makes another frame: that is no reading).
+    /// A reading learnt from `frame` landing for the newest request (an older one still pending changed nothing:
+    /// it got no ConfigureNotify); nil when it teaches nothing new. Not from the frame the window had (a refusal),
+    /// nor while a request made with other frame extents may still be answered (its client size makes another
+    /// frame: that is no reading).
     func learntReading(from frame: Rect, room: Rect) -> Reading? {
-        guard requests.belief.mayLearn, frame != current, let oldest = requests.pending.first,
+        guard requests.belief.mayLearn, frame != current, let newest = requests.pending.last,
               requests.pending.allSatisfy({ $0.extents == extents })
         else { return nil }
-        return requests.reading.learning(from: frame, asked: oldest.asked, room: room)
+        return requests.reading.learning(from: frame, asked: newest.asked, room: room)
     }
 
     /// The move that went with leaving fullscreen reached its frame: nothing left to check.

@@ -30,24 +30,24 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// The reading once `landed` answered the request `asked` (made with this reading), or nil when that landing
     /// teaches nothing new. The size part is learnt when the width differs (we never ask for another width, so a
-    /// different one is the window manager counting the frame otherwise; a height alone is a minimum size kept).
-    /// The position part only from a request that lay fully in the work area (`room`), the size already right:
-    /// elsewhere a difference may be the window manager's clamp.
+    /// different one is the window manager counting the frame otherwise; a height alone is a minimum size kept),
+    /// also from a request the window manager clamped (marco: the X frame 20 px larger and kept at -10). The
+    /// position part only from a request that lay fully in the work area (`room`): elsewhere a difference may be
+    /// the window manager's clamp.
     func learning(from landed: Rect, asked: Rect, room: Rect) -> Reading? {
-        let difference = Reading(dx: landed.x - asked.x, dy: landed.y - asked.y,
-                                 dw: landed.width - asked.width, dh: landed.height - asked.height)
-        let limit = Reading.largestMisreading
-        guard [difference.dx, difference.dy, difference.dw, difference.dh].allSatisfy({ abs($0) <= limit })
-        else { return nil }
+        // What this window manager did with the request, as far as it was not clamped: the reading itself.
+        let seen = Reading(dx: landed.x - asked.x, dy: landed.y - asked.y,
+                           dw: landed.width - asked.width, dh: landed.height - asked.height)
+        func small(_ values: Int...) -> Bool { values.allSatisfy { abs($0) <= Reading.largestMisreading } }
         var learnt = self
-        if difference.dw != 0 {
-            learnt.dw += difference.dw
-            learnt.dh += difference.dh
+        if seen.dw != dw && small(seen.dw, seen.dh) {
+            learnt.dw = seen.dw
+            learnt.dh = seen.dh
         }
-        let sizeRight = difference.dw == 0 && difference.dh == 0
-        if (difference.dx != 0 || difference.dy != 0) && room.contains(asked) && (sizeRight || difference.dw != 0) {
-            learnt.dx += difference.dx
-            learnt.dy += difference.dy
+        let sizeAgrees = seen.dw == learnt.dw && seen.dh == learnt.dh
+        if (seen.dx != dx || seen.dy != dy) && small(seen.dx, seen.dy) && room.contains(asked) && sizeAgrees {
+            learnt.dx = seen.dx
+            learnt.dy = seen.dy
         }
         return learnt == self ? nil : learnt
     }
@@ -76,10 +76,16 @@ enum ReadingBelief: Equatable, Sendable {
         }
     }
 
-    /// After a landing: the reading tried is believed when the landing answered a request, dropped when not.
-    func afterLanding(answered: Bool) -> ReadingBelief {
+    /// After a landing for a request that wanted `wanted`: the reading tried is believed when the landing has
+    /// what it corrected (the size, the position) where wanted, dropped when not. Only what the reading corrected
+    /// is checked: a size read right still lands clamped under a window manager that keeps the title bar down.
+    func afterLanding(_ landed: Rect, wanted: Rect?) -> ReadingBelief {
         guard case .trying(let tried, let before) = self else { return self }
-        return answered ? .settled(tried) : .doubted(before)
+        guard let wanted else { return .doubted(before) }
+        let sizeTried = tried.dw != before.dw || tried.dh != before.dh
+        let positionTried = tried.dx != before.dx || tried.dy != before.dy
+        let confirmed = (!sizeTried || landed.size == wanted.size) && (!positionTried || landed.origin == wanted.origin)
+        return confirmed ? .settled(tried) : .doubted(before)
     }
 
     var mayLearn: Bool { if case .settled = self { return true } else { return false } }

@@ -157,6 +157,26 @@ struct WindowManagerReadingTests {
         #expect(desktop.frames[Fixture.a] == form.frame)
     }
 
+    @Test("Under marco a form clamped at the top on its first request learns the size there, the position at the restore")
+    func marcoClampedFirstRequest() {
+        var desktop = Desktop(.marco)
+        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
+        desktop.focus(form)
+        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
+                                    frame: form.frame))
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        // The size read right at once; the top kept at -10 (the visible frame at 0); x still 10 px off, unknown yet.
+        #expect(desktop.frames[Fixture.a] == Rect(90, -10, 400, 700))
+        #expect(desktop.driver.engine.lastDecision?.limit
+            == "title bar kept below the top by the window manager, frame top -10")
+        // The first request, again with the size read, once more for x (which the unknown reading still moves).
+        #expect(desktop.requests == 3)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == form.frame)
+        #expect(desktop.driver.engine.learntReading == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
+        #expect(desktop.requests == 5)
+    }
+
     @Test("Under IceWM offset goes as far as allowed (the frame at -24) and stays there, with no request storm")
     func iceWMOffsetGoesAsFarAsAllowed() {
         var desktop = Desktop(.iceWM)
