@@ -20,6 +20,9 @@ enum Landing: Equatable, Sendable {
     case repeated
     /// Every restoring request is answered: the window is on its own again, and forgotten.
     case home
+    /// The restore was refused: the window manager keeps the window where it is for now (above a docked keyboard's
+    /// strut). It stays on its way home, and the restore is asked again when the work area changes.
+    case homeRefused
     /// Moved or resized by someone else: the user.
     case movedByUser
 }
@@ -40,6 +43,11 @@ extension Adjustment {
                 requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
+            }
+            if answered == nil, frame == current, !requests.pending.isEmpty, frame != shown {
+                requests.pending.removeAll()
+                requests.queued = nil
+                return .homeRefused
             }
             if let answered {
                 requests.pending.removeFirst(answered + 1)

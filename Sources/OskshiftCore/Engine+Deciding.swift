@@ -39,6 +39,11 @@ extension Engine {
             lastDecision = nil
         }
         for id in adjustments.keys.sorted() where !(id == focus?.window.id && focusedTarget != nil) {
+            // Where the window manager keeps a window it refused to move (above a docked keyboard's strut), it
+            // stays while the keyboard is up: a restore now would be refused too.
+            if refused.contains(id), keyboard != nil, let kept = adjustments[id], kept.current != home(of: kept) {
+                continue
+            }
             actions += restore(id, now: now)
         }
         if let focus, let target = focusedTarget {

@@ -3,14 +3,30 @@
 extension Engine {
     mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
         keyboard = frame
+        var again: [Action] = []
         if frame == nil {
             forgetContradictions()
             released.removeAll()
             // A refusal is believed for one keyboard session: asked again at the next show, a window manager that
             // really refuses costs one request, and a refusal misread in a burst of events does not last.
             refused.removeAll()
+            again = askAgainForRefusedHomes(now: moment.now)
         }
-        return decideAndMove(&moment)
+        return again + decideAndMove(&moment)
+    }
+
+    /// Windows whose restore the window manager refused (it kept them above a docked keyboard's strut) are asked
+    /// home again when that may have changed: the keyboard hid, the work area changed.
+    mutating func askAgainForRefusedHomes(now: Int) -> [Action] {
+        var actions: [Action] = []
+        for id in adjustments.keys.sorted() {
+            guard var adjustment = adjustments[id], adjustment.isReturning, adjustment.requests.pending.isEmpty,
+                  adjustment.requests.queued == nil, adjustment.current != adjustment.shown
+            else { continue }
+            actions.append(adjustment.askAgainAsRead(now: now))
+            adjustments[id] = adjustment
+        }
+        return actions
     }
 
     mutating func focusChanged(_ newFocus: Focus?, _ moment: inout Moment) -> [Action] {
@@ -138,6 +154,10 @@ extension Engine {
         switch landing {
         case .home:
             adjustments[id] = nil
+        case .homeRefused:
+            learnt.append(.note("window \(id): the window manager keeps it at \(frame) for now; home asked again when "
+                                + "the work area changes"))
+            adjustments[id] = adjustment
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt.append(adjustment.askAgainAsRead(now: moment.now))

@@ -13,6 +13,10 @@ extension Engine {
             } else if let home = adjustment.requests.queued {
                 sent = [.moveResize(id, frame: adjustment.requests.reading.request(for: home), extents: adjustment.extents),
                         .clearOriginal(id)]
+            } else if adjustment.requests.pending.isEmpty && adjustment.current != adjustment.shown {
+                // Its restore was refused (kept above a docked keyboard's strut): asked once more.
+                sent = [.moveResize(id, frame: adjustment.requests.reading.request(for: adjustment.shown),
+                                    extents: adjustment.extents)]
             } else {
                 sent = []  // its restore went out already
             }

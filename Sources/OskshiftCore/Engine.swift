@@ -142,7 +142,7 @@ public struct Engine: Equatable, Sendable {
         case .windowDestroyed(let id): return destroyed(id, &moment)
         case .screenChanged(let newScreen):
             screen = newScreen
-            return decideAndMove(&moment)
+            return askAgainForRefusedHomes(now: now) + decideAndMove(&moment)
         case .configurationChanged(let newConfiguration):
             configuration = newConfiguration
             return decideAndMove(&moment)

@@ -193,6 +193,32 @@ struct WindowManagerReadingTests {
         #expect(desktop.frames[Fixture.a] == form.frame)
     }
 
+    @Test("Above a docked keyboard's strut the window manager's own place is kept, and home is asked again once the strut goes")
+    func strutPlacementIsLeftToTheWindowManager() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        // marco re-constrains the window above the strut itself, and keeps it there whatever is asked.
+        let aboveStrut = Rect(100, 250, 400, 300)
+        var asked = driver.send(.windowConfigured(Fixture.a, frame: aboveStrut), after: 5)
+        for _ in 0..<3 where asked.contains(where: \.isMove) {
+            asked = driver.send(.windowFrameRead(Fixture.a, frame: aboveStrut), after: 5)
+        }
+        #expect(driver.engine.refused == [Fixture.a])
+        #expect(driver.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100).filter(\.isMove) == [])
+        // The keyboard hides; its strut is still there a moment: the restore is refused, and kept.
+        #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
+        _ = driver.send(.windowFrameRead(Fixture.a, frame: aboveStrut), after: 5)
+        #expect(driver.engine.windowsOnTheirWayHome.map(\.current) == [aboveStrut])
+        // The strut goes: home once more, and there.
+        #expect(driver.send(.screenChanged(Fixture.screen), after: 50).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
+        #expect(driver.engine.adjustedWindows == [])
+        #expect(driver.engine.windowsOnTheirWayHome == [])
+    }
+
     @Test("An i3 tiled window is asked once, read where it stayed, and left alone while the keyboard stays up")
     func i3TiledIsAskedOnce() {
         var desktop = Desktop.shown(.i3Tiled)
