@@ -23,6 +23,9 @@ enum Landing: Equatable, Sendable {
     /// The restore was refused: the window manager keeps the window where it is for now (above a docked keyboard's
     /// strut). It stays on its way home, and the restore is asked again when the work area changes.
     case homeRefused
+    /// Moved up above the keyboard by the window manager itself (a docked keyboard's strut: marco, metacity and
+    /// KWin re-constrain every window into the smaller work area): its place while the keyboard is up.
+    case placedByWindowManager
     /// Moved or resized by someone else: the user.
     case movedByUser
 }
@@ -30,7 +33,7 @@ enum Landing: Equatable, Sendable {
 extension Adjustment {
     /// The transition on a reported frame, from each stage. `real`: the frame's own ConfigureNotify (after which
     /// the window manager still owes the client its synthetic echo); else the frame read after a synthetic one.
-    mutating func land(_ frame: Rect, real: Bool, room: Rect) -> Landing {
+    mutating func land(_ frame: Rect, real: Bool, room: Rect, keyboard: Rect? = nil) -> Landing {
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
@@ -112,6 +115,15 @@ extension Adjustment {
                 let target = self.target
                 updateLayout { $0.keptHeight = frame.height > target.height ? frame.height : nil }
                 return .resizedByApplication
+            }
+            if let keyboard, frame.x == current.x, frame.width == current.width, frame.height <= current.height,
+               frame.minY < current.minY, frame.maxY <= keyboard.minY + Reading.largestMisreading {
+                // Straight up to just above the keyboard, nothing of ours pending: the window manager's doing (a
+                // user's drag lands anywhere, this one exactly there).
+                current = frame
+                shown = frame
+                heading(to: frame, animation: nil)
+                return .placedByWindowManager
             }
             return .movedByUser
         }

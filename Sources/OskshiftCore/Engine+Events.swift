@@ -149,7 +149,7 @@ extension Engine {
         guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
-        let landing = adjustment.land(frame, real: real, room: room)
+        let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:
@@ -166,6 +166,11 @@ extension Engine {
             learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
             adjustments[id] = adjustment
         case .refused:
+            refused.insert(id)
+            adjustments[id] = adjustment
+        case .placedByWindowManager:
+            learnt.append(.note("window \(id): the window manager placed it above the keyboard itself (a docked "
+                                + "keyboard's strut); left there while the keyboard is up"))
             refused.insert(id)
             adjustments[id] = adjustment
         case .resizedByApplication:

@@ -219,6 +219,20 @@ struct WindowManagerReadingTests {
         #expect(driver.engine.windowsOnTheirWayHome == [])
     }
 
+    @Test("A window the window manager itself moves straight up above the keyboard is left there, and goes home at the hide")
+    func windowManagersOwnPlaceIsKept() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        // The strut comes: marco puts the window just above the keyboard, 10 px higher than our placement.
+        let byTheWindowManager = Rect(100, 242, 400, 300)
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: byTheWindowManager), after: 30).filter(\.isMove) == [])
+        #expect(driver.engine.released == [])
+        #expect(driver.send(.timerFired, after: 200).filter(\.isMove) == [])
+        #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
+    }
+
     @Test("An i3 tiled window is asked once, read where it stayed, and left alone while the keyboard stays up")
     func i3TiledIsAskedOnce() {
         var desktop = Desktop.shown(.i3Tiled)
