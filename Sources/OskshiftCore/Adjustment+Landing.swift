@@ -67,7 +67,11 @@ extension Adjustment {
                 if frame == target { forgetMoveWithStateChange() }
                 return .ours
             }
-            if home == .windowState(normalFrame: nil) {
+            var leaving = false
+            if case .leavingState = stage { leaving = true }
+            if home == .windowState(normalFrame: nil) || (leaving && leftState) {
+                // The window manager's answers to leaving the state, the last one its remembered normal geometry
+                // (fluxbox gives the height back first, then the width: two frames before the state is left).
                 home = .windowState(normalFrame: frame)
                 current = frame
                 return .normalGeometry

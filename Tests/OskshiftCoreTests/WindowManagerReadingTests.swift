@@ -233,6 +233,22 @@ struct WindowManagerReadingTests {
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
     }
 
+    @Test("fluxbox leaving maximized in two steps (the height back, then the width) is its answer, not the user's move")
+    func fluxboxUnmaximizesInTwoSteps() {
+        var driver = Driver(Fixture.engine())
+        let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
+        let window = Fixture.window(frame: Rect(0, 0, 1280, 780), state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(10, 735, 1260, 34))))
+        #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10).contains(.setMaximized(Fixture.a, false)))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 0, 1282, 782)), after: 2)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 100, 1280, 324)), after: 2)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 324)), after: 2)
+        #expect(driver.engine.released == [])
+        let placed = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2).filter(\.isMove)
+        #expect(placed.count == 1)
+        #expect(driver.engine.adjustments[Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
+    }
+
     @Test("An i3 tiled window is asked once, read where it stayed, and left alone while the keyboard stays up")
     func i3TiledIsAskedOnce() {
         var desktop = Desktop.shown(.i3Tiled)
