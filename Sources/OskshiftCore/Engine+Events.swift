@@ -169,10 +169,13 @@ extension Engine {
             refused.insert(id)
             adjustments[id] = adjustment
         case .placedByWindowManager:
-            learnt.append(.note("window \(id): the window manager placed it above the keyboard itself (a docked "
-                                + "keyboard's strut); left there while the keyboard is up"))
-            refused.insert(id)
             adjustments[id] = adjustment
+            // Left there when its field is clear by the margin; else placed from there by the margin.
+            if fieldIsClear(in: id, at: frame, now: moment.now) {
+                learnt.append(.note("window \(id): the window manager placed it above the keyboard itself (a "
+                                    + "docked keyboard's strut); left there while the keyboard is up"))
+                refused.insert(id)
+            }
         case .resizedByApplication:
             if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
                 adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
@@ -197,6 +200,20 @@ extension Engine {
         }
         return [.note("window \(id): \(tried) was no reading of the window manager's (the request landed elsewhere "
                       + "again); not learnt")]
+    }
+
+    /// The focused window's field lies clear of the keyboard by the margin with the window's frame at `frame`.
+    func fieldIsClear(in id: WindowID, at frame: Rect, now: Int) -> Bool {
+        guard let focus, focus.window.id == id, let keyboard else { return true }
+        let margin = configuration.settings(for: focus.window.wmClass).margin
+        switch choice(for: focus.window, now: now) {
+        case .field(let field):
+            return !Policy.isCovered(field.rect.converted(from: frame.origin), by: keyboard, margin: margin)
+        case .wholeWindow:
+            return !Policy.isCovered(frame, by: keyboard, margin: margin)
+        case .nothing:
+            return true
+        }
     }
 
     /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or
