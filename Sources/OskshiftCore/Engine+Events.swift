@@ -263,6 +263,10 @@ extension Engine {
             adjustments[id] = adjustment
             return head(id, to: target, now: moment.now) + decideAndMove(&moment)
         }
+        if case .leavingState = adjustment.stage, !adjustment.original.state.fullscreen, !state.fullscreen {
+            // Still partly maximized on its way out of it: fluxbox drops maximized vertically first.
+            return decideAndMove(&moment)
+        }
         guard !adjustment.isHomeward, state.isMaximized || state.fullscreen else { return decideAndMove(&moment) }
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
         // new home, and nothing from before is to be restored. It is placed again from its new geometry once the
