@@ -242,6 +242,8 @@ struct WindowManagerReadingTests {
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10).contains(.setMaximized(Fixture.a, false)))
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 0, 1282, 782)), after: 2)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 100, 1280, 324)), after: 2)
+        let halfway = WindowState(maximizedVertically: false, maximizedHorizontally: true)
+        #expect(driver.send(.windowStateChanged(Fixture.a, halfway), after: 1).contains(.clearOriginal(Fixture.a)) == false)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 324)), after: 2)
         #expect(driver.engine.released == [])
         let placed = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2).filter(\.isMove)
