@@ -165,6 +165,8 @@ extension Engine {
         case .clamped(let top):
             learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
             adjustments[id] = adjustment
+            // The window manager's answer, not a re-layout: the placement within its limit is a new start.
+            if focus?.window.id == id { placementsSinceTrigger = 0 }
         case .refused:
             refused.insert(id)
             adjustments[id] = adjustment
