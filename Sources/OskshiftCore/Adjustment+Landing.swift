@@ -81,10 +81,10 @@ extension Adjustment {
                 current = frame
                 return .misread(reading)
             }
-            if let wanted = requests.pending.last?.frame, frame.size == wanted.size, frame.minY > wanted.minY,
-               wanted.minY < room.minY {
-                // Asked above the work area, put lower (or left where it was, already as high as allowed): the
-                // window manager keeps the title bar below the top.
+            if let wanted = requests.pending.last?.frame, frame.width == wanted.width, frame.height >= wanted.height,
+               frame.minY > wanted.minY, wanted.minY < room.minY {
+                // Asked above the work area, put lower (or left where it was, already as high as allowed; taller
+                // when it keeps a minimum height too): the window manager keeps the title bar below the top.
                 requests.pending.removeAll()
                 requests.queued = nil
                 current = frame
