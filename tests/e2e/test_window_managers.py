@@ -93,11 +93,12 @@ class WindowManagerChecks:
                 name, form.title, keyboard, MARGIN, seen[0] if seen else None, form.tracked.geometry(),
                 self._decision_tail(daemon)))
 
-    def assertStill(self, form, watch, daemon):
-        """Waits until the window has come to rest, then no ConfigureNotify of its frame for STILL seconds."""
-        settled = form.tracked.settled()
-        since = time.monotonic()
-        time.sleep(STILL)
+    def assertStill(self, form, watch, daemon, quiet=0.3):
+        """Waits until the window has come to rest (the same geometry for `quiet` s), then no ConfigureNotify of its
+        frame in the STILL seconds from the start of that rest."""
+        settled = form.tracked.settled(quiet=quiet)
+        since = time.monotonic() - quiet
+        time.sleep(STILL - quiet)
         moves = watch.configures(form.tracked.frame_window, since=since)
         self.assertEqual(moves, [], "%s kept moving after it settled at %s%s" % (
             form.title, settled, self._decision_tail(daemon)))
