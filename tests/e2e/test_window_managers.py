@@ -224,7 +224,7 @@ class WindowManagerChecks:
         # (its original, or above a docked keyboard's strut, or shrunk above matchbox's toolbar). That is where the
         # old window belongs once the focus has left it.
         by_wm = right.tracked.settled()
-        home = type(by_wm)(*(rect.moved_by(left.original.frame.x - right.original.frame.x, 0) for rect in by_wm))
+        home = by_wm.moved_by(left.original.frame.x - right.original.frame.x, 0)
 
         self.activate(right)
         self.assertFieldBecomesClear(right, "entry-1", keyboard, daemon)

@@ -34,6 +34,9 @@ class Geometry(namedtuple("Geometry", "frame client")):
     def __str__(self):
         return "frame %s, client %s" % (place(self.frame), place(self.client))
 
+    def moved_by(self, dx, dy):
+        return Geometry(self.frame.moved_by(dx, dy), self.client.moved_by(dx, dy))
+
 
 class Tracked:
     """A managed client window and the frame the WM put it in (found once: a WM frames a window for life)."""
