@@ -245,6 +245,7 @@ class TiledChecks:
     def test_a_tiled_form_is_asked_at_most_once_and_reported_tiled_while_a_floating_one_is_served(self):
         daemon = self.start_daemon(config=NO_ANIMATION)
         tiled = self.form("tiled", *TALL_FORM, "--class", I3_TILED_CLASS)
+        self.assertEqual(tiled.original.frame.width, self.x.root_size()[0], "test setup: i3 tiles the form, full width")
         floating = self.form("floating", *CHAT_FORM, "--geometry", "400x300+700+400")
         self.activate(tiled)
         mark = daemon.log_mark()
@@ -254,8 +255,9 @@ class TiledChecks:
         self.assertLessEqual(len(requests), 1, "asked more than once: %s" % requests)
         gap = self.clearance(tiled, "entry-14", keyboard)
         if gap is None or gap < MARGIN:  # a docked onboard shrinks i3's tiling area: then nothing is covered
-            self.assertRegex(daemon.log()[mark:], r"decision: window=0x%x .*tiled" % tiled.window,
-                             "the log reports the window tiled%s" % self._decision_tail(daemon))
+            reported = re.search(r"decision: window=0x%x .*tiled" % tiled.window, daemon.log()[mark:])
+            self.assertTrue(reported, "the log reports the window tiled (its field %s px above the keyboard)%s" % (
+                gap, self._decision_tail(daemon)))
 
         self.activate(floating)
         self.assertFieldBecomesClear(floating, "entry-1", keyboard, daemon)
