@@ -81,15 +81,15 @@ def applications_table(rows, keep=None):
     return "\n".join(HEADER + [lines[application][1] for application in ordered])
 
 
-def per_keyboard(rows, field):
-    """A field's words, once when every keyboard gave the same, else each with its keyboard."""
+def per_keyboard(rows, field, keyboards):
+    """A field's words, with the keyboards they held for unless they held for every one of `keyboards` (the WM's
+    sessions: a check that failed with one keyboard writes no row for it)."""
     seen = {}
     for row in rows:
         if row.get(field) and row["keyboard"] not in seen.setdefault(row[field], []):
             seen[row[field]].append(row["keyboard"])
-    if len(seen) == 1:
-        return next(iter(seen))
-    return "; ".join("%s (with %s)" % (words, ", ".join(keyboards)) for words, keyboards in seen.items())
+    return "; ".join(words if sorted(held) == sorted(keyboards) else "%s (with %s)" % (words, ", ".join(held))
+                     for words, held in seen.items())
 
 
 def window_managers_table(rows):
@@ -103,8 +103,10 @@ def window_managers_table(rows):
     for wm in sorted(by_wm, key=str.lower):
         group = by_wm[wm]
         by_check = {check: [row for row in group if row["check"] == check] for check in CHECKS}
-        observed = "; ".join(filter(None, (per_keyboard(by_check[check], "observed") for check in CHECKS)))
-        behaviour = "; ".join(filter(None, (per_keyboard(by_check[check], "behaviour") for check in CHECKS)))
+        keyboards = sorted({row["keyboard"] for row in group})
+        observed = "; ".join(filter(None, (per_keyboard(by_check[check], "observed", keyboards) for check in CHECKS)))
+        behaviour = "; ".join(filter(None, (per_keyboard(by_check[check], "behaviour", keyboards)
+                                            for check in CHECKS)))
         lines.append("| %s | %s | %s | %s | %s |" % (wm, group[0]["version"], observed or "-", behaviour or "-",
                                                      times_per_keyboard(by_check["covered field"]) or "-"))
     return "\n".join(lines)

@@ -34,6 +34,9 @@ class Geometry(namedtuple("Geometry", "frame client")):
     def __str__(self):
         return "frame %s, client %s" % (place(self.frame), place(self.client))
 
+    def moved_by(self, dx, dy):
+        return Geometry(self.frame.moved_by(dx, dy), self.client.moved_by(dx, dy))
+
 
 class Tracked:
     """A managed client window and the frame the WM put it in (found once: a WM frames a window for life)."""
@@ -87,19 +90,25 @@ def ask_to_move(desktop, tracked, x, y):
 
 
 def reading(before, asked, landed, extents):
-    """In words: which point of the window the WM put at the x,y it was asked for."""
+    """In words: which point of the window the WM put at the x,y it was asked for (and what became of the size,
+    which the request left out)."""
     x, y = asked
     visible = (landed.client.x - extents[0], landed.client.y - extents[2]) if extents else None
     if landed == before:
         return "ignores a _NET_MOVERESIZE_WINDOW"
     if (landed.frame.x, landed.frame.y) == asked:
-        return "x,y is the frame's top-left"
-    if (landed.client.x, landed.client.y) == asked:
-        return "x,y is the client's top-left (frame at %d,%d)" % (landed.frame.x, landed.frame.y)
-    if visible == asked:
-        return "x,y is the visible frame's top-left; the X frame is %d px larger on the left, %d above" % (
+        words = "x,y is the frame's top-left"
+    elif (landed.client.x, landed.client.y) == asked:
+        words = "x,y is the client's top-left (frame at %d,%d)" % (landed.frame.x, landed.frame.y)
+    elif visible == asked:
+        words = "x,y is the visible frame's top-left; the X frame is %d px larger on the left, %d above" % (
             x - landed.frame.x, y - landed.frame.y)
-    return "x,y %d,%d lands with %s" % (x, y, landed)
+    else:
+        words = "x,y %d,%d lands with %s" % (x, y, landed)
+    size, was = landed.client[2:], before.client[2:]
+    if size != was:
+        words += "; a request without a size changed the client from %dx%d to %dx%d" % (was + size)
+    return words
 
 
 def top_limit(before, asked_y, landed):
