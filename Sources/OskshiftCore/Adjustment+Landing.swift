@@ -81,8 +81,11 @@ extension Adjustment {
                 current = frame
                 return .misread(reading)
             }
+            // Left where it was, it is a clamp only at a limit met before, or above the work area's top (where only
+            // a limit could keep it); else a refusal (i3's tile, at the top of the screen, never moved at all).
+            let stayed = frame == current && layout?.topLimit == nil && frame.minY >= room.minY
             if let wanted = requests.pending.last?.frame, frame.width == wanted.width, frame.height >= wanted.height,
-               frame.minY > wanted.minY, wanted.minY < room.minY {
+               frame.minY > wanted.minY, wanted.minY < room.minY, !stayed {
                 // Asked above the work area, put lower (or left where it was, already as high as allowed; taller
                 // when it keeps a minimum height too): the window manager keeps the title bar below the top.
                 requests.pending.removeAll()

@@ -149,6 +149,7 @@ extension Engine {
         guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
+        let limitBefore = adjustment.layout?.topLimit
         let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
@@ -165,8 +166,9 @@ extension Engine {
         case .clamped(let top):
             learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
             adjustments[id] = adjustment
-            // The window manager's answer, not a re-layout: the placement within its limit is a new start.
-            if focus?.window.id == id { placementsSinceTrigger = 0 }
+            // The window manager's answer, not a re-layout: the placement within a limit met for the first time is a
+            // new start (the same limit met again is not: no round of requests against it).
+            if focus?.window.id == id && limitBefore != top { placementsSinceTrigger = 0 }
         case .refused:
             refused.insert(id)
             adjustments[id] = adjustment

@@ -280,6 +280,21 @@ struct WindowManagerReadingTests {
         #expect(driver.engine.learntReading == .exact)
     }
 
+    @Test("An i3 tile filling the screen, asked to go above the top, is refused, not clamped: asked once")
+    func fullScreenTileIsARefusal() {
+        var desktop = Desktop(.i3Tiled, configuration: Fixture.configuration(mode: .auto))
+        let tile = Fixture.window(frame: Fixture.screenRect, minSize: Size(width: 100, height: 780))
+        desktop.focus(tile)
+        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 640, 1260, 40)),
+                                    frame: tile.frame))
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        desktop.send(.timerFired, after: 300)
+        desktop.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100)
+        #expect(desktop.requests == 1)
+        #expect(desktop.driver.engine.refused == [Fixture.a])
+        #expect(desktop.notes == [])
+    }
+
     @Test("A drag far from any request is the user's move: the window is released, not read as the window manager's")
     func userMoveIsNotAReading() {
         var desktop = Desktop.shown(.openbox)
