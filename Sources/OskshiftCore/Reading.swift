@@ -84,7 +84,8 @@ enum ReadingBelief: Equatable, Sendable {
         guard let wanted else { return .doubted(before) }
         let sizeTried = tried.dw != before.dw || tried.dh != before.dh
         let positionTried = tried.dx != before.dx || tried.dy != before.dy
-        let confirmed = (!sizeTried || landed.size == wanted.size) && (!positionTried || landed.origin == wanted.origin)
+        // The width tells: the height may be a minimum the window keeps, which no reading explains.
+        let confirmed = (!sizeTried || landed.width == wanted.width) && (!positionTried || landed.origin == wanted.origin)
         return confirmed ? .settled(tried) : .doubted(before)
     }
 
