@@ -83,7 +83,7 @@ class UnitAndInstall(unittest.TestCase):
                      "WantedBy=graphical-session.target", "ExecStart=/usr/local/bin/oskshift"):
             self.assertIn(line, lines)
 
-    def test_make_install_puts_six_files_under_destdir_with_both_execs_at_the_prefix_and_uninstall_removes_them(self):
+    def test_make_install_puts_eight_files_under_destdir_with_both_execs_at_the_prefix_and_uninstall_removes_them(self):
         requirements.require_tools(self, "make")
         binary = require_binary(self)
         with tempfile.TemporaryDirectory() as destdir:
@@ -93,9 +93,11 @@ class UnitAndInstall(unittest.TestCase):
             installed = sorted(os.path.relpath(os.path.join(root, name), destdir)
                                for root, _, names in os.walk(destdir) for name in names)
             self.assertEqual(installed, [
+                "etc/X11/Xsession.d/60oskshift-qtwebengine-accessibility",
                 "etc/xdg/autostart/oskshift.desktop",
                 "etc/xdg/oskshift/config.toml",
                 "opt/osk/bin/oskshift",
+                "opt/osk/lib/environment.d/60-oskshift-qtwebengine-accessibility.conf",
                 "opt/osk/lib/systemd/user/oskshift.service",
                 "opt/osk/share/man/man1/oskshift.1",
                 "opt/osk/share/man/man5/oskshift.toml.5",
