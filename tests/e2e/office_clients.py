@@ -151,7 +151,7 @@ class LibreOffice(FocusedFieldApp):
         super().__init__(test, _Pid(pid), window, "LibreOffice %s" % name)
         self.launcher = launcher
 
-    def type_until_focused(self, role, key, attempts=6):
+    def type_until_focused(self, role, key, attempts=10):
         """Types `key` until LibreOffice reports a focused field of this role, and returns it. Just started and
         placed, LibreOffice sometimes drops the first key, or keeps its focus on the document's panel (Writer) or
         the sheet (Calc) whatever is typed (about one start in eight in full runs here): then a tap on it first."""
