@@ -76,6 +76,16 @@ struct WindowManagerReadingTests {
             return desktop
         }
 
+        /// A 400x700 form near the top whose field is low, focused, then the bottom keyboard shown: the offset would
+        /// put its top at -120.
+        mutating func showWithTheFormNearTheTop() -> WindowFacts {
+            let form = Fixture.window(frame: Rect(100, 40, 400, 700))
+            focus(form)
+            send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)), frame: form.frame))
+            send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+            return form
+        }
+
         mutating func focus(_ window: WindowFacts) {
             frames[window.id] = window.frame
             send(.focusChanged(Fixture.focus(window, field: nil)))
@@ -139,12 +149,7 @@ struct WindowManagerReadingTests {
     @Test("Under metacity offset is clamped at 0: the limit is remembered and named, and nothing more is asked")
     func metacityClampIsRemembered() {
         var desktop = Desktop(.metacity)
-        // A form near the top whose field is low: the offset would put its top at -120.
-        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
-        desktop.focus(form)
-        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
-                                    frame: form.frame))
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        let form = desktop.showWithTheFormNearTheTop()
         #expect(desktop.frames[Fixture.a] == Rect(100, 0, 400, 700))
         #expect(desktop.requests == 1)
         #expect(desktop.notes == ["window 0x100: title bar kept below the top by the window manager (frame top 0)"])
@@ -160,11 +165,7 @@ struct WindowManagerReadingTests {
     @Test("Under marco a form clamped at the top on its first request learns the size there, the position at the restore")
     func marcoClampedFirstRequest() {
         var desktop = Desktop(.marco)
-        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
-        desktop.focus(form)
-        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
-                                    frame: form.frame))
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        let form = desktop.showWithTheFormNearTheTop()
         // The size read right at once; the top kept at -10 (the visible frame at 0); x still 10 px off, unknown yet.
         #expect(desktop.frames[Fixture.a] == Rect(90, -10, 400, 700))
         #expect(desktop.driver.engine.lastDecision?.limit
@@ -180,11 +181,7 @@ struct WindowManagerReadingTests {
     @Test("Under IceWM offset goes as far as allowed (the frame at -24) and stays there, with no request storm")
     func iceWMOffsetGoesAsFarAsAllowed() {
         var desktop = Desktop(.iceWM)
-        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
-        desktop.focus(form)
-        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
-                                    frame: form.frame))
-        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        let form = desktop.showWithTheFormNearTheTop()
         #expect(desktop.frames[Fixture.a] == Rect(100, -24, 400, 700))
         #expect(desktop.requests == 1)
         desktop.send(.timerFired, after: 300)

@@ -24,6 +24,17 @@ def set_accessibility_switch(desktop, enabled, name="IsEnabled"):
                 "<%s>" % ("true" if enabled else "false"))
 
 
+def bus_ready_for_early_applications(desktop):
+    """The switch on and the accessibility bus running with its root property AT_SPI_BUS set, as in a session where
+    something already asked for it: applications started before the daemon join the bus too (Qt 5 only when the
+    property exists at its start)."""
+    set_accessibility_switch(desktop, True)
+    desktop.run("gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
+                "--method", "org.a11y.Bus.GetAddress")
+    wait_for(lambda: desktop.x.property_text("root", "AT_SPI_BUS"), timeout=10,
+             what="at-spi-bus-launcher to set AT_SPI_BUS on the root")
+
+
 def accessibility_switch(desktop, name="IsEnabled"):
     out = desktop.run("gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
                       "--method", "org.freedesktop.DBus.Properties.Get", "org.a11y.Status", name)

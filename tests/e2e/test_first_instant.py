@@ -26,7 +26,7 @@ import requirements
 from daemon import MARGIN, READY
 from e2e_case import HERE, DesktopTestCase, is_acting
 from keyboards import Xvkbd
-from qt_clients import QtForm, set_accessibility_switch
+from qt_clients import QtForm, bus_ready_for_early_applications
 from test_accessibility import PYTHON_WITH_GI, GtkForm
 from waiting import stays_equal, wait_for
 from xquery import Rect
@@ -124,14 +124,7 @@ class FirstInstantTestCase(DesktopTestCase):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        # The switch on, and the accessibility bus running with its root property AT_SPI_BUS set, as in a session
-        # where something already asked for it: Qt 5 joins only when the property exists at its start, and these
-        # applications start before the daemon.
-        set_accessibility_switch(cls.desktop, True)
-        cls.desktop.run("gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
-                        "--method", "org.a11y.Bus.GetAddress")
-        wait_for(lambda: cls.desktop.x.property_text("root", "AT_SPI_BUS"), timeout=10,
-                 what="at-spi-bus-launcher to set AT_SPI_BUS on the root")
+        bus_ready_for_early_applications(cls.desktop)
 
     # --- the daemon, timed --------------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import compatibility
 from daemon import MARGIN
 from e2e_case import DesktopTestCase, is_acting
 from keyboards import Xvkbd
-from qt_clients import QtForm, set_accessibility_switch
+from qt_clients import QtForm, bus_ready_for_early_applications
 from sandbox import UNSHARE, require_unshare
 from test_accessibility import PYTHON_WITH_GI, GtkForm
 from test_qt import require_qt
@@ -38,14 +38,7 @@ class SandboxedAppsWithXvkbd(DesktopTestCase):
     @classmethod
     def setUpClass(cls):
         super().setUpClass()
-        # The switch on and the accessibility bus running with its root property AT_SPI_BUS set, as in a session
-        # where something already asked for it: the forms that start before the daemon join the bus too (Qt 5 only
-        # when the property exists at its start).
-        set_accessibility_switch(cls.desktop, True)
-        cls.desktop.run("gdbus", "call", "--session", "--dest", "org.a11y.Bus", "--object-path", "/org/a11y/bus",
-                        "--method", "org.a11y.Bus.GetAddress")
-        wait_for(lambda: cls.desktop.x.property_text("root", "AT_SPI_BUS"), timeout=10,
-                 what="at-spi-bus-launcher to set AT_SPI_BUS on the root")
+        bus_ready_for_early_applications(cls.desktop)
 
     def setUp(self):
         super().setUp()
