@@ -110,6 +110,18 @@ extension Adjustment {
                 return .refused
             }
             if frame == current { return .repeated }  // restacking, or a repeat
+            if case .placed(var placement) = stage, case .windowState = home, let animation = placement.animation,
+               animation.from == current, shown == current {
+                // The state just left and the placement's first step not sent yet: the window manager is still
+                // answering the state change (fluxbox may give its last frame after saying the state is left).
+                home = .windowState(normalFrame: frame)
+                current = frame
+                shown = frame
+                placement.animation = Animation(from: frame, to: placement.target, start: animation.start,
+                                                duration: animation.duration, curve: animation.curve)
+                stage = .placed(placement)
+                return .normalGeometry
+            }
             if requests.requested.contains(frame) {
                 current = frame  // a late answer to a request of ours (the window manager was seconds behind)
                 return .ours

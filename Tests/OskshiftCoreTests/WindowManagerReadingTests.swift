@@ -248,6 +248,22 @@ struct WindowManagerReadingTests {
         #expect(driver.engine.adjustments[Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
     }
 
+    @Test("fluxbox's last frame after it said the state is left, before the placement's first step, is still its answer")
+    func fluxboxLastFrameAfterTheStateChange() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(duration: 150)))
+        let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
+        let window = Fixture.window(frame: Rect(0, 0, 1280, 780), state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(10, 735, 1260, 34))))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 0, 1282, 782)), after: 2)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 100, 1280, 324)), after: 2)
+        _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 1)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 324)), after: 2)
+        #expect(driver.engine.released == [])
+        #expect(driver.engine.adjustments[Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
+        #expect(driver.send(.timerFired, after: 16).filter(\.isMove).count == 1)
+    }
+
     @Test("An i3 tiled window is asked once, read where it stayed, and left alone while the keyboard stays up")
     func i3TiledIsAskedOnce() {
         var desktop = Desktop.shown(.i3Tiled)
