@@ -132,7 +132,6 @@ extension Adjustment {
         }
     }
 
-    var isPlaced: Bool { if case .placed = stage { return true } else { return false } }
     var isRestoring: Bool { if case .restoring = stage { return true } else { return false } }
     var isReturning: Bool { stage == .returning }
     /// On its way home: restoring, or home requested.
