@@ -59,7 +59,7 @@ def require_pyqt5(test):
 class FrameWatch:
     """x_frame_watch.py beside a test: every configure and map of every top-level (window manager frame)."""
 
-    LINE = re.compile(r"^(\d+\.\d+) (configure|map|unmap) (0x[0-9a-f]+)((?: -?\d+){4})?$")
+    LINE = re.compile(r"^(\d+\.\d+) (create|configure|map|unmap) (0x[0-9a-f]+)((?: -?\d+){4})?$")
 
     def __init__(self, test):
         self.path = os.path.join(test.test_dir, "frames.txt")
@@ -87,6 +87,16 @@ class FrameWatch:
     def configures(self, frame, since=0.0, until=math.inf):
         """(time, Rect) of every ConfigureNotify of `frame` in [since, until)."""
         return [(t, rect) for t, kind, rect in self.events(frame) if kind == "configure" and since <= t < until]
+
+    def around_map(self, frame):
+        """The frame's geometry at its first map (its last configure before it, or where it was created: a window
+        manager that creates the frame at its place sends no configure before the map) and the (time, Rect) of every
+        configure after it. Split in event order: the watcher stamps a batch read at once with one time."""
+        events = self.events(frame)
+        at = next(i for i, (_, kind, _) in enumerate(events) if kind == "map")
+        before = [rect for _, kind, rect in events[:at] if kind in ("create", "configure")]
+        after = [(t, rect) for t, kind, rect in events[at + 1:] if kind == "configure"]
+        return (before[-1] if before else None), after
 
     def mapped_at(self, frame):
         maps = [t for t, kind, _ in self.events(frame) if kind == "map"]
@@ -215,12 +225,11 @@ class FirstInstantTestCase(DesktopTestCase):
         form = start_form()
         frame = self.frame_window(form.window)
         mapped = wait_for(lambda: watch.mapped_at(frame), what="the frame's MapNotify")
-        placed = watch.configures(frame, until=mapped)[-1][1]
         if during:
             self.wait_until(mapped + 0.5)
             during(form)
         self.wait_until(mapped + WATCH_AFTER_READY)
-        configures = watch.configures(frame, since=mapped)
+        placed, configures = watch.around_map(frame)
         self.record("%d frame configures after the map (placed at %s), %d acting decisions" % (
             len(configures), placed, len([d for d in daemon.decisions_for(form.window) if is_acting(d)])))
         self.assertEqual(configures, [], "the window was configured after its map" +

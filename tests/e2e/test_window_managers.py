@@ -76,7 +76,7 @@ class WindowManagerChecks:
         docked = getattr(self, "keyboard_options", {}).get("docked")
         keyboard = "DockedOnboard" if docked else self.keyboard_kind.__name__
         gap = KNOWN_GAPS.get((self.wm, keyboard, self._testMethodName))
-        if gap:
+        if gap and os.environ.get("OSKSHIFT_E2E_RUN_GAPS") != "1":
             self.skipTest("known gap under %s: %s" % (self.wm, gap))
         super().setUp()
         requirements.require_tools(self, PYTHON_WITH_GI, "wmctrl")

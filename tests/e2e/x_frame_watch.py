@@ -1,6 +1,7 @@
-"""Prints one line per ConfigureNotify, MapNotify and UnmapNotify of every top-level window (the window manager's
-frames, children of the root), from before a window exists:
+"""Prints one line per CreateNotify, ConfigureNotify, MapNotify and UnmapNotify of every top-level window (the window
+manager's frames, children of the root), from before a window exists:
 
+    <monotonic seconds> create <window> <x> <y> <width> <height>
     <monotonic seconds> configure <window> <x> <y> <width> <height>
     <monotonic seconds> map <window>
     <monotonic seconds> unmap <window>
@@ -17,7 +18,7 @@ import time
 import xlib
 
 SUBSTRUCTURE_NOTIFY_MASK = 1 << 19
-UNMAP_NOTIFY, MAP_NOTIFY = 18, 19
+CREATE_NOTIFY, UNMAP_NOTIFY, MAP_NOTIFY = 16, 18, 19
 
 
 def main():
@@ -28,14 +29,16 @@ def main():
     while True:
         while display.pending():
             event = display.next_event()
-            # XMapEvent and XUnmapEvent begin like XConfigureEvent: type, serial, send_event, display, event, window.
+            # XMapEvent and XUnmapEvent begin like XConfigureEvent: type, serial, send_event, display, event, window;
+            # XCreateWindowEvent too (its parent where the others have event), then x, y, width, height.
             common = event.xconfigure
             if common.event != display.root:
                 continue
             now = time.monotonic()
-            if event.type == xlib.CONFIGURE_NOTIFY:
-                print("%.4f configure 0x%x %d %d %d %d" % (now, common.window, common.x, common.y, common.width,
-                                                            common.height), flush=True)
+            if event.type in (xlib.CONFIGURE_NOTIFY, CREATE_NOTIFY):
+                kind = "configure" if event.type == xlib.CONFIGURE_NOTIFY else "create"
+                print("%.4f %s 0x%x %d %d %d %d" % (now, kind, common.window, common.x, common.y, common.width,
+                                                     common.height), flush=True)
             elif event.type == MAP_NOTIFY:
                 print("%.4f map 0x%x" % (now, common.window), flush=True)
             elif event.type == UNMAP_NOTIFY:
