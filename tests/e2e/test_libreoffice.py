@@ -38,10 +38,8 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
             raise self.failureException("%s (caret now %s)%s" % (error, app.caret(), self._decision_tail(self.daemon)))
 
     def test_the_writer_caret_typed_down_line_by_line_stays_clear_by_the_margin_and_hiding_restores_exactly(self):
-        writer = LibreOffice(self, "--writer", "Writer")
-        writer.place(*PLACE)
+        writer, paragraph = LibreOffice.placed_and_typing(self, "--writer", "Writer", PLACE, "paragraph", "a")
         original = writer.frame()
-        paragraph = writer.type_until_focused("paragraph", "a")
         self.assertEqual(paragraph["pane_offset"][0], 0)
         self.assertGreater(paragraph["pane_offset"][1], 0, "LibreOffice reports its root pane above its container")
         before = self.wait_caret(writer, "the caret in the focused paragraph")
@@ -138,10 +136,8 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
         # The focus LibreOffice already has is found at start: in the document's visible paragraphs (a container
         # that manages its descendants), past 1 700 hidden menu items.
         self.daemon.stop()
-        writer = LibreOffice(self, "--writer", "Writer")
-        writer.place(*PLACE)
+        writer, _ = LibreOffice.placed_and_typing(self, "--writer", "Writer", PLACE, "paragraph", "a")
         original = writer.frame()
-        writer.type_until_focused("paragraph", "a")
         keyboard = self.keyboard.show()
         start = self.wait_caret(writer, "the caret after a letter")
         lines = (keyboard.y - MARGIN - start.bottom) // 18 + 1
