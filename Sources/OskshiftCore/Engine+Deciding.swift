@@ -115,6 +115,12 @@ extension Engine {
             return decision(.excluded(reason))
         }
         if let why = waitingForBus(window, now: now) { return decision(.waiting(why)) }
+        if case .editable(let accessible) = accessibleState(of: window), accessible.outsideItsWindow,
+           adjustment == nil, accessible.frameSize == window.frame.size {
+            let size = "\(window.frame.width)x\(window.frame.height)"
+            return decision(.noField("the field lies outside the window at \(size), smaller than its content: "
+                                     + "no move of the window shows it"))
+        }
         if case .nothing(let why) = choice { return decision(.noField(why)) }
         if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record, now: now) {
             return decision(.waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving"))

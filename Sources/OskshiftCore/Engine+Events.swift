@@ -94,12 +94,27 @@ extension Engine {
         let previous = accessibleFields[owner]
         if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
         if let field { accessibleFields = accessibleFields.filter { $0.key == owner || $0.value.window != field.window } }
-        accessibleFields[owner] = field?.keepingKnownRects(of: previous)
+        if var field, let reported, liesBeyondItsWindow(reported) {
+            field.outsideItsWindow = true
+            accessibleFields[owner] = field
+        } else {
+            accessibleFields[owner] = field?.keepingKnownRects(of: previous)
+        }
         moment.readingArrived = field != nil
         if let field, adjustments[field.window]?.layout?.awaitingLayoutAt == field.frameSize {
             adjustments[field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
         }
         return decideAndMove(&moment)
+    }
+
+    /// A widget read wholly outside its window, yet on a monitor, in a window we have not resized: the window
+    /// itself is smaller than its content there (a tile the window manager shrank). Not a field scrolled out of a
+    /// view we shrank (its last rects stay for that), nor an absurd answer off every monitor (unknown).
+    private func liesBeyondItsWindow(_ reported: AccessibleField) -> Bool {
+        guard reported.widgetLiesOutsideItsWindow, adjustments[reported.window] == nil, let widget = reported.widget,
+              let window = focus?.window, window.id == reported.window
+        else { return false }
+        return screen.monitor(for: widget.offsetBy(dx: window.frame.x, dy: window.frame.y)) != nil
     }
 
     mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents, _ moment: inout Moment) -> [Action] {

@@ -149,6 +149,9 @@ public struct AccessibleField: Hashable, Sendable {
     public var change: Change
     /// `ATSPI_STATE_SINGLE_LINE`: Return there ends the input (`hide_on_return`).
     public var singleLine: Bool
+    /// Read with its whole widget outside the window's frame (a window smaller than its content, e.g. a tile the
+    /// window manager shrank): no rect is kept, and no move of the window can show the field.
+    public var outsideItsWindow = false
 
     public init(window: WindowID, identity: UInt, widget: Rect?, caret: Rect?, frameSize: Size,
                 change: Change = .focus, singleLine: Bool = false) {
@@ -183,6 +186,12 @@ public struct AccessibleField: Hashable, Sendable {
     public func isStaleRepeat(of previous: AccessibleField) -> Bool {
         change == .relayout && previous.identity == identity && previous.window == window
             && previous.frameSize == frameSize && (previous.widget != nil || previous.caret != nil)
+    }
+
+    /// The widget was read, with a size, and none of it lies inside the window's frame as it was read.
+    public var widgetLiesOutsideItsWindow: Bool {
+        guard let widget, widget.width >= 0, widget.height >= 0 else { return false }
+        return widget.padded.intersection(Rect(x: 0, y: 0, width: frameSize.width, height: frameSize.height)) == nil
     }
 
     /// What of the application's answer can be trusted: a rect with a negative size, or with nothing inside the

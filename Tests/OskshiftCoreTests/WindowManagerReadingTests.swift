@@ -278,6 +278,41 @@ struct WindowManagerReadingTests {
         #expect(why == "the window manager refuses to move it: tiled, or a window it keeps in place")
     }
 
+    @Test("An i3 tile shrunk above a docked keyboard, its field below the tile's bottom, is not asked and says why")
+    func i3TileShrunkAboveTheDockIsNotAsked() {
+        var desktop = Desktop(.i3Tiled, configuration: Fixture.configuration(mode: .auto))
+        desktop.send(.accessibleApplications([42]))
+        let tile = Fixture.window(frame: Fixture.screenRect, minSize: Size(width: 300, height: 700), pid: 42)
+        let field = Rect(10, 624, 1260, 40)
+        desktop.focus(tile)
+        desktop.send(Fixture.accessible(widget: field, frame: tile.frame), after: 5)
+        // The dock's strut comes: i3 shrinks the tile to the area above it (a real ConfigureNotify, then its
+        // synthetic one); GTK keeps its content at its minimum size, the field now below the window's bottom.
+        let shrunk = Rect(0, 0, 1280, 595)
+        desktop.frames[Fixture.a] = shrunk
+        desktop.send(.windowConfigured(Fixture.a, frame: shrunk), after: 5)
+        desktop.send(.windowConfigureSynthetic(Fixture.a))
+        desktop.send(.keyboardShown(Rect(0, 595, 1280, 205)), after: 5)
+        guard case .noField(let waiting) = desktop.driver.engine.lastDecision?.outcome else {
+            Issue.record("decided before the layout at the tile's size: \(String(describing: desktop.driver.engine.lastDecision))")
+            return
+        }
+        #expect(waiting == "waiting for the application's layout at 1280x595")
+        desktop.send(Fixture.accessible(widget: field, frame: shrunk, change: .relayout), after: 30)
+        desktop.send(.timerFired, after: 300)
+        desktop.send(Fixture.accessible(widget: field, frame: shrunk, change: .still), after: 10)
+        #expect(desktop.requests == 0)
+        #expect(desktop.frames[Fixture.a] == shrunk)
+        #expect(desktop.driver.engine.lastDecision?.outcome == .noField(
+            "the field lies outside the window at 1280x595, smaller than its content: no move of the window shows it"))
+        // The strut goes, the tile grows back: the field is inside again, and clear.
+        desktop.send(.keyboardHidden, after: 100)
+        desktop.send(.windowConfigured(Fixture.a, frame: Fixture.screenRect), after: 5)
+        desktop.send(Fixture.accessible(widget: field, frame: Fixture.screenRect, change: .relayout), after: 30)
+        #expect(desktop.driver.engine.accessibleFields[42]?.outsideItsWindow == false)
+        #expect(desktop.requests == 0)
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())
