@@ -85,15 +85,23 @@ extension Adjustment {
             // a limit could keep it); else a refusal (i3's tile, at the top of the screen, never moved at all).
             let stayed = frame == current && layout?.topLimit == nil && frame.minY >= room.minY
             if let wanted = requests.pending.last?.frame, frame.width == wanted.width, frame.height >= wanted.height,
-               frame.minY > wanted.minY, wanted.minY < room.minY, !stayed {
+               wanted.minY < room.minY, frame.minY > wanted.minY || keptAtItsLimit(frame, wanted: wanted), !stayed {
                 // Asked above the work area, put lower (or left where it was, already as high as allowed; taller
                 // when it keeps a minimum height too): the window manager keeps the title bar below the top.
                 requests.pending.removeAll()
                 requests.queued = nil
                 current = frame
                 shown = frame
-                updateLayout { $0.topLimit = frame.minY }
-                return .clamped(top: frame.minY)
+                let limit = frame.minY
+                let withinTitle = limit - wanted.minY <= extents.top, titleHeight = extents.top
+                updateLayout { layout in
+                    if wanted.minY < limit {
+                        let untried = layout.snap == nil && withinTitle
+                        layout.snap = untried ? .allowedAbove(limit - titleHeight - 1) : .ruledOut
+                    }
+                    layout.topLimit = limit
+                }
+                return .clamped(top: limit)
             }
             if !requests.pending.isEmpty {
                 let refused = frame == current && !leftState
@@ -171,5 +179,11 @@ extension Adjustment {
         default:
             break
         }
+    }
+
+    /// Asked for the top of the limit met before (another x, a reading not yet known there) and left where it was,
+    /// at that limit: the limit once more, not a refusal.
+    private func keptAtItsLimit(_ frame: Rect, wanted: Rect) -> Bool {
+        frame == current && frame.minY == layout?.topLimit && wanted.minY <= frame.minY
     }
 }

@@ -66,6 +66,17 @@ struct Layout: Equatable, Sendable {
     var revealedAtHeight: Int?
     /// The highest top the window manager lets the frame have (`Landing.clamped`).
     var topLimit: Int?
+    /// Whether tops above the limit are allowed beyond a snap zone (nil: not known).
+    var snap: TopSnap?
+}
+
+/// A clamp may be a snap zone: xfwm4 puts a top from minus the title's height to 0 at 0, but leaves one a pixel
+/// higher where asked. So a first clamp of a top that lay within a title bar's height of where it landed is tried
+/// once more just above that zone; a clamp there too (metacity, marco, IceWM: a real limit) rules the zone out.
+enum TopSnap: Equatable, Sendable {
+    /// Tops at or above this one are allowed (tried, or seen to land); those between it and the limit snap.
+    case allowedAbove(Int)
+    case ruledOut
 }
 
 /// The placement that went out with the request to leave fullscreen (`Engine.adjust`), computed with these frame

@@ -154,6 +154,7 @@ extension Engine {
                 ? fieldAtOriginal?.rect : nil)
         input.keptHeight = adjustment?.layout?.keptHeight
         input.topLimit = adjustment?.layout?.topLimit
+        if case .allowedAbove(let top) = adjustment?.layout?.snap { input.topAllowedAbove = top }
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         let placement = Policy.place(input)
         var target = placement.frame

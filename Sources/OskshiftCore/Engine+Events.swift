@@ -179,7 +179,13 @@ extension Engine {
             learnt.append(adjustment.askAgainAsRead(now: moment.now))
             adjustments[id] = adjustment
         case .clamped(let top):
-            learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
+            if limitBefore != top {
+                learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
+            }
+            if case .allowedAbove(let above) = adjustment.layout?.snap, limitBefore != top {
+                learnt.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a "
+                                    + "snap zone, as xfwm4's, allows it)"))
+            }
             adjustments[id] = adjustment
             // The window manager's answer, not a re-layout: the placement within a limit met for the first time is a
             // new start (the same limit met again is not: no round of requests against it).

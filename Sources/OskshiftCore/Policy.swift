@@ -31,6 +31,17 @@ public enum Policy {
         /// The highest top the window manager lets the frame have (it keeps the title bar below the work area's
         /// top); nil when none is known. `offset` goes as far as it allows, `auto` shrinks the window beyond it.
         public var topLimit: Int?
+        /// Tops at or above this one are allowed although above `topLimit`: only those between snap to the limit
+        /// (xfwm4's snap zone, one title bar high).
+        public var topAllowedAbove: Int?
+
+        /// The top the window manager lets the frame have when `top` is wanted: `top`, or the limit, or just above
+        /// the snap zone (higher than wanted, rather than lower).
+        func allowedTop(_ top: Int) -> Int {
+            guard let limit = topLimit, top < limit else { return top }
+            if let above = topAllowedAbove { return min(top, above) }
+            return limit
+        }
 
         public init(
             original: Rect, field: Rect?, caret: Rect? = nil, keyboard: Rect, workArea: Rect, margin: Int,
@@ -145,7 +156,9 @@ public enum Policy {
             dy = -max(0, min(up, guarded.minY - room.minY))  // too tall: its top at the work area's top
         }
         // No higher than the window manager lets the frame go: as far as it allows.
-        if let limit = input.topLimit, input.original.minY + dy < limit { dy = min(0, limit - input.original.minY) }
+        if let limit = input.topLimit, input.original.minY + dy < limit {
+            dy = min(0, input.allowedTop(input.original.minY + dy) - input.original.minY)
+        }
         return input.original.offsetBy(dy: dy)
     }
 
@@ -168,9 +181,12 @@ public enum Policy {
         if input.fieldFrameHeight == frame.height || field.maxY <= frame.maxY {
             lift = max(lift, field.maxY + input.margin - input.keyboard.minY)
         }
-        var limit = max(0, field.minY - input.workArea.minY)
-        if let topLimit = input.topLimit { limit = min(limit, max(0, frame.minY - topLimit)) }
-        frame = frame.offsetBy(dy: -min(lift, limit))
-        return frame
+        let fieldRoom = max(0, field.minY - input.workArea.minY)
+        let wanted = frame.minY - min(lift, fieldRoom)
+        var lifted = input.allowedTop(wanted)
+        if lifted < frame.minY - fieldRoom {
+            lifted = max(wanted, input.topLimit ?? wanted)  // above the snap zone the field would leave the top
+        }
+        return frame.offsetBy(dy: min(0, lifted - frame.minY))
     }
 }

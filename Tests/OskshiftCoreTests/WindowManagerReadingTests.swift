@@ -24,6 +24,10 @@ struct WindowManagerReadingTests {
         /// IceWM: the client kept inside the work area (a 24 px title: the frame at -24).
         static let iceWM = WindowManager { asked in Rect(asked.x, max(-24, asked.y), asked.width, asked.height) }
         static let openbox = WindowManager { $0 }
+        /// xfwm4: a top from minus the title's height (`Fixture.extents.top`, 20) to 0 snaps to 0; higher stays.
+        static let xfwm4 = WindowManager { asked in
+            Rect(asked.x, (-20..<0).contains(asked.y) ? 0 : asked.y, asked.width, asked.height)
+        }
     }
 
     /// Drives the engine and answers every move request as `wm` does, as the X server reports it.
@@ -52,7 +56,10 @@ struct WindowManagerReadingTests {
                     case .moveResize(let id, let asked, _):
                         requests += 1
                         if let landed = wm.landing(asked) {
+                            // The frame's ConfigureNotify, then the client's synthetic one (ICCCM 4.1.5); a request
+                            // that changes nothing gets the synthetic one only.
                             if landed != frames[id] { queue.append(.windowConfigured(id, frame: landed)) }
+                            queue.append(.windowConfigureSynthetic(id))
                             frames[id] = landed
                         } else {
                             queue.append(.windowConfigureSynthetic(id))
@@ -158,6 +165,43 @@ struct WindowManagerReadingTests {
         desktop.send(.timerFired, after: 300)
         desktop.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100)
         #expect(desktop.requests == 1)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == form.frame)
+    }
+
+    @Test("Under xfwm4 a top snapped to 0 is tried once just above the snap zone, and a later higher one is asked as is")
+    func xfwm4SnapZoneIsTriedOnce() {
+        var desktop = Desktop(.xfwm4)
+        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
+        desktop.focus(form)
+        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)), frame: form.frame))
+        // A keyboard that wants the top at -10: snapped to 0, then tried at -21, which xfwm4 leaves where asked.
+        desktop.send(.keyboardShown(Rect(0, 628, 1280, 172)), after: 10)
+        #expect(desktop.requests == 2)
+        #expect(desktop.frames[Fixture.a]?.minY == -21)
+        #expect(desktop.driver.engine.lastDecision?.limit == nil)
+        // The keyboard higher: the top wanted is above the zone, asked as it is.
+        desktop.send(.keyboardMoved(Rect(0, 548, 1280, 252)), after: 100)
+        #expect(desktop.requests == 3)
+        #expect(desktop.frames[Fixture.a]?.minY == -90)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == form.frame)
+    }
+
+    @Test("Under metacity the same first clamp is tried once above the title's height, clamped again, and kept")
+    func metacityClampWithinATitleIsTriedOnce() {
+        var desktop = Desktop(.metacity)
+        let form = Fixture.window(frame: Rect(100, 40, 400, 700))
+        desktop.focus(form)
+        desktop.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)), frame: form.frame))
+        desktop.send(.keyboardShown(Rect(0, 628, 1280, 172)), after: 10)
+        // The try changes nothing: a synthetic ConfigureNotify only, and the frame read from the server.
+        desktop.send(.keyboardMoved(Rect(0, 548, 1280, 252)), after: 100)
+        #expect(desktop.requests == 2)
+        #expect(desktop.frames[Fixture.a]?.minY == 0)
+        #expect(desktop.driver.engine.adjustments[Fixture.a]?.layout?.snap == .ruledOut)
+        #expect(desktop.driver.engine.lastDecision?.limit
+            == "title bar kept below the top by the window manager, frame top 0")
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == form.frame)
     }

@@ -60,8 +60,6 @@ KNOWN_GAPS = {
     ("matchbox", "MatchboxKeyboard", "test_a_form_that_would_have_to_go_higher_than_the_window_manager_allows_ends_at_its_limit_still"):
         "matchbox makes the form full-screen above its toolbar keyboard: the daemon waits for the field at that "
         "layout and never asks, so no limit is met to name",
-    ("xfwm4", "DockedOnboard", "test_a_form_that_would_have_to_go_higher_than_the_window_manager_allows_ends_at_its_limit_still"):
-        "xfwm4 snaps a top between -29 and 0 to 0 but allows -30 and above: the daemon takes the snap for a limit",
 }
 
 
