@@ -118,8 +118,8 @@ extension Engine {
         if case .editable(let accessible) = accessibleState(of: window), accessible.outsideItsWindow,
            adjustment == nil, accessible.frameSize == window.frame.size {
             let size = "\(window.frame.width)x\(window.frame.height)"
-            return decision(.noField("the field lies outside the window at \(size), smaller than its content: "
-                                     + "no move of the window shows it"))
+            return decision(.noField("the field lies outside the window at \(size), which the window manager or its "
+                                     + "application made smaller than its content: no move of the window shows it"))
         }
         if case .nothing(let why) = choice { return decision(.noField(why)) }
         if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record, now: now) {

@@ -348,7 +348,8 @@ struct WindowManagerReadingTests {
         #expect(desktop.requests == 0)
         #expect(desktop.frames[Fixture.a] == shrunk)
         #expect(desktop.driver.engine.lastDecision?.outcome == .noField(
-            "the field lies outside the window at 1280x595, smaller than its content: no move of the window shows it"))
+            "the field lies outside the window at 1280x595, which the window manager or its application made smaller "
+            + "than its content: no move of the window shows it"))
         // The strut goes, the tile grows back: the field is inside again, and clear.
         desktop.send(.keyboardHidden, after: 100)
         desktop.send(.windowConfigured(Fixture.a, frame: Fixture.screenRect), after: 5)
