@@ -164,8 +164,11 @@ extension Engine {
            keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
             target = adjustment.target
         }
-        if placedOrPlacing, adjustment?.layout?.awaitingLayoutAt != nil {
-            return decision(.unchanged)  // the application resized itself; its field at that size comes next
+        if placedOrPlacing, let awaited = adjustment?.layout?.awaitingLayoutAt, awaited == adjustment?.current.size {
+            // The application resized itself; its field at that size comes next. Not once the window has another
+            // size again (KWin fits a window into a docked keyboard's work area between two steps of ours, and
+            // the next step resizes it on): no field is ever read at that size.
+            return decision(.unchanged)
         }
         let outcome: Decision.Outcome
         // A re-layout after two placements since the last trigger moves nothing: the window holds still.

@@ -358,6 +358,43 @@ struct WindowManagerReadingTests {
         #expect(desktop.requests == 0)
     }
 
+    @Test("KWin fitting a shrinking window into a docked keyboard's work area between two of our steps is no layout to wait for")
+    func kwinsFitBetweenOurStepsIsNotAwaited() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(duration: 150, mode: .auto)))
+        _ = driver.send(.accessibleApplications([42]))
+        let window = Fixture.window(frame: Rect(0, 0, 1280, 780), pid: 42)
+        // A chat form: its entry stays 42 px above the frame's bottom, whatever the height.
+        func entry(at height: Int) -> Event {
+            Fixture.accessible(widget: Rect(8, height - 42, 1264, 34), frame: Rect(0, 0, 1280, height), change: .relayout)
+        }
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: nil)))
+        _ = driver.send(entry(at: 780))
+        var frame = window.frame
+        func play(_ actions: [Action]) {
+            for case .moveResize(_, let asked, _) in actions where asked != frame {
+                frame = asked
+                _ = driver.send(.windowConfigured(Fixture.a, frame: asked), after: 2)
+            }
+        }
+        play(driver.send(.keyboardShown(Rect(0, 677, 1280, 123)), after: 10))
+        play(driver.send(.timerFired, after: 16))
+        // The strut comes while the window shrinks: KWin fits it into the work area itself, with no step of ours
+        // pending; the keyboard ends higher.
+        frame = Rect(0, 0, 1280, 596)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: frame), after: 4)
+        _ = driver.send(.screenChanged(Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect,
+                                                                 workArea: Rect(0, 0, 1280, 595))])))
+        play(driver.send(.keyboardMoved(Rect(0, 595, 1280, 205)), after: 2))
+        for _ in 0..<20 {
+            play(driver.send(.timerFired, after: 16))
+            _ = driver.send(entry(at: frame.height), after: 1)
+        }
+        play(driver.send(.timerFired, after: 300))
+        play(driver.send(entry(at: frame.height), after: 1))
+        for _ in 0..<20 { play(driver.send(.timerFired, after: 16)) }
+        #expect(frame.height - 42 + 34 + 8 <= 595, "the entry clear by the margin: frame \(frame)")
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())

@@ -53,10 +53,6 @@ KNOWN_GAPS = {
     ("kwin_x11", "DockedOnboard", "test_a_focus_change_puts_the_old_window_back_exactly_and_clears_the_new_ones_field"):
         "KWin moves an untouched window above the strut (296) but grants the old window's restore to its home "
         "(400) while the strut is up",
-    ("kwin_x11", "DockedOnboard", "test_a_maximized_form_has_its_field_cleared_and_is_maximized_again_exactly_after_the_hide"):
-        "KWin fits the unmaximized window into the strut's work area itself; the field ends 1 px short of the margin",
-    ("kwin_x11", "DockedOnboard", "test_ten_show_and_hide_cycles_put_the_form_back_exactly_frame_and_client_after_each_hide"):
-        "KWin's own restore when the strut goes lands 1 px off the original after ours, in some cycles",
 }
 
 
