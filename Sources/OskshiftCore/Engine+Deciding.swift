@@ -6,6 +6,9 @@ extension Engine {
     /// field once the window is still at a smaller size, and the timer for whatever is due next.
     mutating func decideAndMove(_ moment: inout Moment) -> [Action] {
         var actions = placeAndRestore(moment)
+        if keyboardHiddenAt != nil, !adjustments.values.contains(where: { !$0.isHomeward && $0.home != .frame }) {
+            keyboardHiddenAt = nil  // no window waits for the strut to go
+        }
         actions += revealFieldOnceShrunk(moment)
         actions += updateTimer(now: moment.now)
         return actions

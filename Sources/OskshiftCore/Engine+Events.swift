@@ -2,6 +2,9 @@
 /// it learnt, then (when the focused window's decision may change) `decideAndMove`.
 extension Engine {
     mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
+        // Kept only while a maximized or fullscreen window may wait for the strut to go (`workAreaWaitDeadline`).
+        let statesToPutBack = adjustments.values.contains { if case .windowState = $0.home { true } else { false } }
+        keyboardHiddenAt = frame == nil && keyboard != nil && statesToPutBack ? moment.now : nil
         keyboard = frame
         var again: [Action] = []
         if frame == nil {

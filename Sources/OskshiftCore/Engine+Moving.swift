@@ -39,7 +39,9 @@ extension Engine {
     }
 
     mutating func restore(_ id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id], !adjustment.isHomeward else { return [] }
+        guard var adjustment = adjustments[id], !adjustment.isHomeward,
+              workAreaWaitDeadline(for: adjustment, now: now) == nil
+        else { return [] }
         var layout = adjustment.layout ?? Layout()
         layout.revealedAtHeight = nil
         adjustment.stage = .restoring(to: adjustment.target, animation: adjustment.animation, layout: layout)
@@ -47,6 +49,19 @@ extension Engine {
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
         return head(id, to: home(of: adjustment), now: now)
+    }
+
+    /// A window maximized again while a docked keyboard's strut still narrows the work area is maximized into that
+    /// smaller area, and IceWM does not refit it when the strut goes a moment later: its state is put back once
+    /// its monitor's work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
+    func workAreaWaitDeadline(for adjustment: Adjustment, now: Int) -> Int? {
+        guard keyboard == nil, !stopped, let hidden = keyboardHiddenAt, case .windowState = adjustment.home,
+              let monitor = screen.monitor(for: adjustment.original.frame),
+              let saved = adjustment.savedOn?.monitor(for: adjustment.original.frame),
+              saved.workArea != monitor.workArea
+        else { return nil }
+        let deadline = hidden + Engine.strutGoneWithinMs
+        return now < deadline ? deadline : nil
     }
 
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.

@@ -50,6 +50,7 @@ extension Engine {
         }
         for adjustment in adjustments.values {
             deadlines.append(adjustment.requests.queuedDeadline)
+            deadlines.append(workAreaWaitDeadline(for: adjustment, now: now))
             if case .placed(let placement) = adjustment.stage { deadlines.append(placement.movedWithStateChange?.confirmBy) }
         }
         return deadlines.compactMap { $0 }.min()

@@ -58,6 +58,8 @@ public struct Engine: Equatable, Sendable {
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
     var stopped = false
     var askedAgainAtExit: Set<WindowID> = []
+    /// When the keyboard last hid, while it stays hidden: a docked keyboard's strut goes a moment later.
+    var keyboardHiddenAt: Int?
     /// Windows the window manager put elsewhere than home twice at the exit.
     public internal(set) var windowsLeftAway: [WindowAway] = []
 
@@ -82,6 +84,9 @@ public struct Engine: Equatable, Sendable {
     /// A request the server has not answered within this time was most likely ignored without a word (a window
     /// manager keeping a window at its minimum size sends no ConfigureNotify when nothing changes).
     public static let unansweredAfterMs = 150
+    /// How long after the keyboard hid a maximized window waits for a docked keyboard's strut to go before it is
+    /// maximized again (measured: onboard's strut goes 30-60 ms after its window starts hiding, under IceWM).
+    public static let strutGoneWithinMs = 500
 
     /// The daemon's own connection to the accessibility bus.
     enum BusConnection: Equatable, Sendable {

@@ -395,6 +395,39 @@ struct WindowManagerReadingTests {
         #expect(frame.height - 42 + 34 + 8 <= 595, "the entry clear by the margin: frame \(frame)")
     }
 
+    @Test("A maximized window is maximized again only once the docked keyboard's strut has gone (IceWM keeps the size)")
+    func maximizedAgainOnceTheStrutGoes() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
+        let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
+        let window = Fixture.window(frame: Rect(0, 0, 1280, 780), state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(10, 735, 1260, 34))))
+        _ = driver.send(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
+        _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2)
+        _ = driver.sendAndConfirm(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 325)), after: 2)
+        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        _ = driver.send(.screenChanged(strut), after: 20)
+        // The keyboard hides; its strut is still there: nothing yet.
+        #expect(driver.send(.keyboardHidden, after: 100).contains(.setMaximized(Fixture.a, true)) == false)
+        #expect(driver.engine.nextDeadline(at: driver.now) == driver.now + Engine.strutGoneWithinMs)
+        // The strut goes 40 ms later: maximized again at once.
+        #expect(driver.send(.screenChanged(Fixture.screen), after: 40).contains(.setMaximized(Fixture.a, true)))
+    }
+
+    @Test("A maximized window is maximized again at the latest half a second after the hide, when the work area stays")
+    func maximizedAgainAfterTheWait() {
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
+        let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
+        let window = Fixture.window(frame: Rect(0, 0, 1280, 780), state: maximized)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(10, 735, 1260, 34))))
+        _ = driver.send(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
+        _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2)
+        _ = driver.sendAndConfirm(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 325)), after: 2)
+        let panel = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 770))])
+        _ = driver.send(.screenChanged(panel), after: 20)
+        #expect(driver.send(.keyboardHidden, after: 100).contains(.setMaximized(Fixture.a, true)) == false)
+        #expect(driver.send(.timerFired, after: Engine.strutGoneWithinMs).contains(.setMaximized(Fixture.a, true)))
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())

@@ -47,9 +47,6 @@ KNOWN_GAPS = {
     ("icewm", "DockedOnboard", "test_a_focus_change_puts_the_old_window_back_exactly_and_clears_the_new_ones_field"):
         "IceWM clamps every request into the work area: the old window asked home lands above the strut, where "
         "IceWM never moves an untouched window",
-    ("icewm", "DockedOnboard", "test_a_maximized_form_has_its_field_cleared_and_is_maximized_again_exactly_after_the_hide"):
-        "IceWM maximizes again into the work area of that moment, the strut still there, and does not refit the "
-        "window when the strut goes",
     ("kwin_x11", "DockedOnboard", "test_a_focus_change_puts_the_old_window_back_exactly_and_clears_the_new_ones_field"):
         "KWin moves an untouched window above the strut (296) but grants the old window's restore to its home "
         "(400) while the strut is up",
