@@ -33,15 +33,21 @@ extension Engine {
     }
 
     mutating func focusChanged(_ newFocus: Focus?, _ moment: inout Moment) -> [Action] {
+        var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
             released.removeAll()
             fieldAtOriginal = nil
             forgetContradictions()
+            if let left = focus?.window.id, refused.contains(left), keyboard != nil, let kept = adjustments[left],
+               kept.current != home(of: kept) {
+                said.append(.note("window \(left): left where the window manager keeps it (\(kept.current)) while the "
+                                  + "keyboard is up; home at the hide"))
+            }
         }
         focus = newFocus
         observed = newFocus?.observed ?? .none
         observedFrameSize = newFocus?.window.frame.size
-        return decideAndMove(&moment)
+        return said + decideAndMove(&moment)
     }
 
     /// Another window's observation tells nothing.

@@ -260,6 +260,25 @@ struct WindowManagerReadingTests {
         #expect(driver.engine.windowsOnTheirWayHome == [])
     }
 
+    @Test("A window the window manager keeps above the strut stays there when the focus leaves it, and the log says so")
+    func keptWindowStaysAtAFocusChange() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        // IceWM keeps the window inside the strut's work area, whatever is asked.
+        let aboveStrut = Rect(100, 250, 400, 300)
+        var asked = driver.send(.windowConfigured(Fixture.a, frame: aboveStrut), after: 5)
+        for _ in 0..<3 where asked.contains(where: \.isMove) {
+            asked = driver.send(.windowFrameRead(Fixture.a, frame: aboveStrut), after: 5)
+        }
+        #expect(driver.engine.refused == [Fixture.a])
+        let other = Fixture.window(Fixture.b, frame: Rect(700, 100, 400, 300))
+        let actions = driver.engine.handle(.focusChanged(Fixture.focus(other, field: nil)), now: driver.now + 100)
+        #expect(actions.filter(\.isMove) == [])
+        #expect(actions.contains(.note("window 0x100: left where the window manager keeps it (400x300+100+250) while "
+                                       + "the keyboard is up; home at the hide")))
+    }
+
     @Test("A window the window manager itself moves straight up above the keyboard is left there, and goes home at the hide")
     func windowManagersOwnPlaceIsKept() {
         var driver = Driver(Fixture.engine())
