@@ -116,6 +116,29 @@ extension Engine {
         return decideAndMove(&moment)
     }
 
+    /// A window nobody asked to move, moved straight up from under the keyboard to just above it, was moved by the
+    /// window manager: it keeps windows out of a docked keyboard's strut by itself (`strutFitSlack`), and puts this
+    /// one back where it was when the strut goes (`fittedByWindowManager`).
+    private mutating func noteUntouched(_ id: WindowID, frame: Rect) -> [Action] {
+        let before = untouchedFrames[id]
+        untouchedFrames[id] = frame
+        guard let before, frame != before else { return [] }
+        // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
+        // is announced. The keyboard's own window never ends there.
+        guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
+              before.maxY > keyboard.minY + 2, (0...2).contains(frame.maxY - keyboard.minY)
+        else {
+            fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
+            return []
+        }
+        if fittedByWindowManager[id] == nil { fittedByWindowManager[id] = before }
+        guard strutFitSlack == nil else { return [] }
+        strutFitSlack = frame.maxY - keyboard.minY
+        return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
+                      + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and a "
+                      + "window it moved so goes back where it was")]
+    }
+
     /// A widget read wholly outside its window, yet on a monitor, in a window we have not resized: the window
     /// itself is smaller than its content there (a tile the window manager shrank). Not a field scrolled out of a
     /// view we shrank (its last rects stay for that), nor an absurd answer off every monitor (unknown).
@@ -155,6 +178,8 @@ extension Engine {
 
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
         adjustments[id] = nil
+        untouchedFrames[id] = nil
+        fittedByWindowManager[id] = nil
         released.remove(id)
         refused.remove(id)
         if focus?.window.id == id { focus = nil }
@@ -170,7 +195,9 @@ extension Engine {
             fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
         if focus?.window.id == id { focus?.window.frame = frame }
-        guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
+        guard var adjustment = adjustments[id] else {
+            return noteUntouched(id, frame: frame) + decideAndMove(&moment)
+        }
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
         let limitBefore = adjustment.layout?.topLimit

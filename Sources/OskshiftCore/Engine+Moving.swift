@@ -14,7 +14,10 @@ extension Engine {
             // A window still returning after a restore starts again from the same original, with its requests
             // still in flight; any other from where it is now.
             let returning = adjustments[window.id]
-            let saved = returning?.original ?? SavedGeometry(frame: window.frame, state: window.state)
+            // A window the window manager moved above the strut itself belongs where it puts it back afterwards.
+            let before = fittedByWindowManager[window.id].flatMap { $0.size == window.frame.size ? $0 : nil }
+            let saved = returning?.original ?? SavedGeometry(frame: before ?? window.frame, state: window.state)
+            fittedByWindowManager[window.id] = nil
             let leavesState = saved.state.fullscreen || saved.state.isMaximized
             let current = returning?.current ?? window.frame
             var adjustment = Adjustment(
@@ -42,6 +45,10 @@ extension Engine {
         guard var adjustment = adjustments[id], !adjustment.isHomeward,
               workAreaWaitDeadline(for: adjustment, now: now) == nil
         else { return [] }
+        if let fitted = fittedAboveStrut(adjustment) {
+            // Where the window manager puts every window nobody moved: there while the keyboard is up.
+            return adjustment.target == fitted ? [] : head(id, to: fitted, now: now)
+        }
         var layout = adjustment.layout ?? Layout()
         layout.revealedAtHeight = nil
         adjustment.stage = .restoring(to: adjustment.target, animation: adjustment.animation, layout: layout)
@@ -49,6 +56,20 @@ extension Engine {
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
         return head(id, to: home(of: adjustment), now: now)
+    }
+
+    /// Home, moved up above a docked keyboard's strut as the window manager does with every window nobody moved
+    /// (KWin grants our request for home under the strut, and would have put the window above it): only while the
+    /// keyboard is up, for a window in its normal state whose home reaches under the strut.
+    func fittedAboveStrut(_ adjustment: Adjustment) -> Rect? {
+        guard let keyboard, let slack = strutFitSlack, adjustment.home == .frame, !adjustment.leftState else { return nil }
+        let home = home(of: adjustment)
+        // A strut: the work area ends at the keyboard's top.
+        guard let area = screen.monitor(for: home)?.workArea, area.maxY <= keyboard.minY + 2,
+              home.maxY > keyboard.minY + slack, home.overlapsHorizontally(keyboard)
+        else { return nil }
+        let fitted = home.offsetBy(dy: keyboard.minY + slack - home.maxY)
+        return fitted.minY >= area.minY ? fitted : nil
     }
 
     /// A window maximized again while a docked keyboard's strut still narrows the work area is maximized into that

@@ -60,6 +60,14 @@ public struct Engine: Equatable, Sendable {
     var askedAgainAtExit: Set<WindowID> = []
     /// When the keyboard last hid, while it stays hidden: a docked keyboard's strut goes a moment later.
     var keyboardHiddenAt: Int?
+    /// The last frame of every window not adjusted: how the window manager treats windows nobody asks to move.
+    var untouchedFrames: [WindowID: Rect] = [:]
+    /// The window manager moves a window that reaches under a docked keyboard's strut up above it by itself (KWin,
+    /// marco, metacity), its bottom this far below the keyboard's top (KWin: 1 px); nil until seen.
+    var strutFitSlack: Int?
+    /// Windows the window manager moved above the keyboard by itself, with the frame they had before: where it
+    /// puts them back when the strut goes, so their original geometry if we adjust them.
+    var fittedByWindowManager: [WindowID: Rect] = [:]
     /// Windows the window manager put elsewhere than home twice at the exit.
     public internal(set) var windowsLeftAway: [WindowAway] = []
 

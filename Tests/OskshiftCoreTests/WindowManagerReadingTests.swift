@@ -279,6 +279,50 @@ struct WindowManagerReadingTests {
                                        + "the keyboard is up; home at the hide")))
     }
 
+    @Test("Under KWin, which moves untouched windows above a strut, the old window goes where KWin puts those, then home")
+    func oldWindowGoesWhereKWinPutsUntouchedOnes() {
+        var driver = Driver(Fixture.engine())
+        let left = Fixture.window(frame: Rect(40, 400, 400, 300))
+        _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 400, 400, 300)))
+        _ = driver.send(.focusChanged(Fixture.focus(left, field: Rect(48, 658, 384, 34))))
+        _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
+        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        _ = driver.send(.screenChanged(strut), after: 20)
+        // KWin fits the untouched window above the strut, its bottom 1 px below the work area's.
+        _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 296, 400, 300)), after: 2)
+        #expect(driver.engine.strutFitSlack == 1)
+        let right = Fixture.window(Fixture.b, frame: Rect(700, 296, 400, 300))
+        let moves = driver.send(.focusChanged(Fixture.focus(right, field: nil)), after: 100).filter(\.isMove)
+        #expect(moves.contains(.moveResize(Fixture.a, frame: Rect(40, 296, 400, 300), extents: Fixture.extents)))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(40, 296, 400, 300)), after: 2)
+        // The new window, which KWin moved up itself, is placed from there, and belongs where KWin puts it back.
+        let placed = moves.compactMap { action -> Rect? in
+            if case .moveResize(Fixture.b, let frame, _) = action { return frame }
+            return nil
+        }
+        #expect(placed == [Rect(700, 287, 400, 300)])
+        #expect(driver.engine.adjustments[Fixture.b]?.original.frame == Rect(700, 400, 400, 300))
+        _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 287, 400, 300)), after: 2)
+        let home = driver.send(.keyboardHidden, after: 100).filter(\.isMove)
+        #expect(home.contains(.moveResize(Fixture.a, frame: Rect(40, 400, 400, 300), extents: Fixture.extents)))
+        #expect(home.contains(.moveResize(Fixture.b, frame: Rect(700, 400, 400, 300), extents: Fixture.extents)))
+    }
+
+    @Test("Under openbox, which leaves untouched windows under a strut, the old window goes home at a focus change")
+    func oldWindowGoesHomeUnderOpenbox() {
+        var driver = Driver(Fixture.engine())
+        let left = Fixture.window(frame: Rect(40, 400, 400, 300))
+        _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 400, 400, 300)))
+        _ = driver.send(.focusChanged(Fixture.focus(left, field: Rect(48, 658, 384, 34))))
+        _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
+        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        _ = driver.send(.screenChanged(strut), after: 20)
+        #expect(driver.engine.strutFitSlack == nil)
+        let right = Fixture.window(Fixture.b, frame: Rect(700, 400, 400, 300))
+        #expect(driver.send(.focusChanged(Fixture.focus(right, field: nil)), after: 100).filter(\.isMove)
+            .contains(.moveResize(Fixture.a, frame: Rect(40, 400, 400, 300), extents: Fixture.extents)))
+    }
+
     @Test("A window the window manager itself moves straight up above the keyboard is left there, and goes home at the hide")
     func windowManagersOwnPlaceIsKept() {
         var driver = Driver(Fixture.engine())

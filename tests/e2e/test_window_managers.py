@@ -44,11 +44,7 @@ TALL_FORM = ("--entries", "14", "--entry-height", "40", "--focus", "entry-14")
 # Checks the daemon does not pass yet under one window manager and keyboard, and why (docs/window-managers.md,
 # "Known limits"). Each is reported as skipped with its reason, so the run says what is missing; the same check
 # under every other window manager still has to pass.
-KNOWN_GAPS = {
-    ("kwin_x11", "DockedOnboard", "test_a_focus_change_puts_the_old_window_back_exactly_and_clears_the_new_ones_field"):
-        "KWin moves an untouched window above the strut (296) but grants the old window's restore to its home "
-        "(400) while the strut is up",
-}
+KNOWN_GAPS = {}
 
 
 class WindowManagerChecks:
