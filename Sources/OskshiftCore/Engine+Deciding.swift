@@ -202,7 +202,8 @@ extension Engine {
     }
 
     /// A field read at a size the window only passed through (a placement or a restore under way, an animation's
-    /// step, the shrunk size of a window on its way home) belongs to no layout the policy can trust: taken for one,
+    /// step, the shrunk size of a window on its way home, the normal geometry a window leaving fullscreen passes
+    /// through before our move's answer) belongs to no layout the policy can trust: taken for one,
     /// a field that is clear at the original size shrank the window again halfway home. The window goes on where it
     /// was heading, and the field read once it is still decides. Trusted: a read at the original size, and for a
     /// placed window one at the size it was asked for, or at the size it keeps once still (a minimum size the
@@ -211,6 +212,9 @@ extension Engine {
         guard let record, readAt != record.original.frame.size else { return false }
         if record.isHomeward { return true }
         if readAt == record.target.size { return false }
+        // The move sent with leaving fullscreen is not answered yet: the window manager's normal geometry is a
+        // size the window only passes through (and a browser's report read then still describes the fullscreen page).
+        if case .placed(let placement) = record.stage, placement.movedWithStateChange != nil { return true }
         return !(record.isStill(at: now) && readAt == record.current.size)
     }
 

@@ -31,6 +31,31 @@ struct LeavingFullscreenTests {
         ])
     }
 
+    @Test("A page's field read at the normal geometry, before our move's answer, is a read in passing: no second move")
+    func aReadAtTheNormalGeometryOnTheWayMovesNothing() {
+        // Chromium --kiosk (measured over 200 taps): the field read at 1280x800, the placement out with leaving
+        // fullscreen; openbox gives the normal geometry first, and Chromium's bounds event, read then, still
+        // describes the fullscreen page. Taken for the layout at 1050x780 it asked for a second move 10 px lower,
+        // which put the field 10 px under the keyboard until the re-read 80 ms later moved it back.
+        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
+        _ = driver.send(.accessibleApplications([42]))
+        let window = Fixture.window(frame: Fixture.screenRect, state: fullscreen, pid: 42)
+        _ = driver.send(.focusChanged(Fixture.focus(window, field: nil)))
+        let keyboard = Rect(0, 538, 1282, 265)
+        _ = driver.send(.keyboardShown(keyboard))
+        let first = driver.send(Fixture.accessible(widget: Rect(40, 514, 600, 36), frame: Fixture.screenRect), after: 5)
+        let placed = Rect(0, -20, 1280, 800)
+        #expect(first.filter(\.isMove) == [.moveResize(Fixture.a, frame: placed, extents: Fixture.extents)])
+        _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 1)
+        let normal = Rect(10, 10, 1050, 780)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: normal))
+        let stale = driver.send(Fixture.accessible(widget: Rect(40, 514, 600, 36), frame: normal, change: .relayout))
+        #expect(stale.filter(\.isMove) == [])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: placed), after: 5).filter(\.isMove) == [])
+        let again = driver.send(Fixture.accessible(widget: Rect(40, 494, 600, 36), frame: placed, change: .still), after: 80)
+        #expect(again.filter(\.isMove) == [])
+    }
+
     @Test("The placement that goes with leaving fullscreen is not animated, whatever the animation's duration")
     func theMoveWithTheStateChangeIsNotAnimated() {
         var driver = kiosk(duration: 150)
