@@ -102,7 +102,9 @@ struct LifecycleTests {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
-        #expect(driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame)) == [.clearOriginal(Fixture.a)])
+        // Its answer: a synthetic ConfigureNotify, and the frame read from the server where it was.
+        #expect(driver.send(.windowConfigureSynthetic(Fixture.a)) == [.readFrame(Fixture.a)])
+        #expect(driver.send(.windowFrameRead(Fixture.a, frame: Fixture.lowFrame)) == [.clearOriginal(Fixture.a)])
         #expect(driver.send(.keyboardMoved(Rect(0, 500, 1280, 300))) == [])
         #expect(driver.send(.keyboardHidden) == [])
     }
@@ -112,7 +114,8 @@ struct LifecycleTests {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
-        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame))
+        _ = driver.send(.windowConfigureSynthetic(Fixture.a))
+        _ = driver.send(.windowFrameRead(Fixture.a, frame: Fixture.lowFrame))
         _ = driver.send(.keyboardHidden)
         #expect(driver.send(.keyboardShown(Fixture.bottomKeyboard)) == [
             .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.lowFrame)),

@@ -457,7 +457,7 @@ class Bench:
         misses = 0
         try:
             for run in range(runs):
-                daemon, _, _ = self.start_daemon("first-event-%d" % run, config_text=FIRST_EVENT_CONFIG)
+                daemon, _, _ = self.start_daemon("first-event-%d" % run, verbose=True, config_text=FIRST_EVENT_CONFIG)
                 time.sleep(0.3)  # ready, and the start-up pages let go of: what a boot or a login leaves
                 active = self.left.window
                 for cycle in range(steady_cycles + 1):
@@ -483,8 +483,10 @@ class Bench:
                 self.stop(daemon)
                 for window, frame in frames.items():
                     # openbox carries out the restore the daemon asked for before exiting a moment later.
-                    if self.settle_rect(frame, quiet=0.15) != originals[window]:
-                        raise RuntimeError("run %d left a window displaced" % run)
+                    rect = self.settle_rect(frame, quiet=0.15)
+                    if rect != originals[window]:
+                        raise RuntimeError("run %d left a window displaced: 0x%x at %s, originally %s" % (
+                            run, window, rect, originals[window]))
         finally:
             keys.close()
             harness.close()
@@ -494,7 +496,7 @@ class Bench:
 
     def _learn_shown_rects(self, frames):
         """Where a daemon puts `left` and `right` when each is active under the keyboard."""
-        daemon, _, _ = self.start_daemon("first-event-learning", config_text=FIRST_EVENT_CONFIG)
+        daemon, _, _ = self.start_daemon("first-event-learning", verbose=True, config_text=FIRST_EVENT_CONFIG)
         self.driver.map(self.keyboard.window)
         shown = {}
         for window in (self.left.window, self.right.window, self.left.window):

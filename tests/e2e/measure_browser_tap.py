@@ -250,8 +250,10 @@ def daemon_steps(log_text, since_ms, until_ms=float("inf")):
         at, text = float(match.group(1)), match.group(2)
         # The first update of the field after the tap: its focus read, or (the two copies of a browser's focus
         # event drained together, the later read counts) the read of the second copy.
+        # Not a `still` update: the daemon's own scheduled re-read of the field focused before (400 ms after the
+        # last move) may fall just after the tap, and it is no receipt of the tap's focus event.
         if text.startswith(("accessibility: ", "note: accessibility: superseded")) and " editable " in text \
-                and "received" not in steps:
+                and " change=still " not in text and "received" not in steps:
             stamps = re.search(r"received-us=(\d+) read-us=(\d+)", text)
             # An event received before `since_ms` (the tap) belongs to the run before, drained late.
             if stamps and int(stamps.group(1)) / 1000.0 >= since_ms:
