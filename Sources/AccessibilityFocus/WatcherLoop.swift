@@ -117,8 +117,9 @@ final class WatcherLoop: @unchecked Sendable {
     /// hold a focus it never announced (GTK 4.8 sends no focus event for its first window's first activation),
     /// which would otherwise stay unknown until the focus moves or a key is typed. Looked for once the loop is
     /// idle (libatspi learns of the new application from its own copy of the registry's signal, which may come
-    /// after ours), then again while no window of it is active; only for GTK 4: other toolkits announce the focus
-    /// of a window that activates after they joined, and a browser's tree is large.
+    /// after ours), then again while no window of it is active; only for GTK (4, and 3 whose first focus may come
+    /// before it joined): other toolkits announce the focus of a window that activates after they joined, and a
+    /// browser's tree is large.
     private func lookForTheFocus(ofNewApplication busName: String) {
         let request = Unmanaged.passRetained(NewApplication(loop: self, busName: busName)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, newApplicationCallback, request, newApplicationRelease)
@@ -130,7 +131,11 @@ final class WatcherLoop: @unchecked Sendable {
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
             let pid = reader.pid(of: application)
-            guard reader.coordinates(of: application) == .window, !tracker.isTracking(pid: pid) else { return }
+            // GTK 4 (window coordinates) and GTK 3: a GTK 3 form that i3 focused as it mapped announced that
+            // focus before its application had joined the bus (once in a CI run): never heard of otherwise.
+            let isGTK = reader.coordinates(of: application) == .window
+                || AccessibleReader.toolkit(of: application).name.uppercased() == "GTK"
+            guard isGTK, !tracker.isTracking(pid: pid) else { return }
             switch InitialFocus.find(inActiveWindowsOf: application, using: reader) {
             case .noActiveWindow:
                 lookAgain(request)
