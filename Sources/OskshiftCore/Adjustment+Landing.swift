@@ -104,10 +104,6 @@ extension Adjustment {
                 return .clamped(top: limit)
             }
             if !requests.pending.isEmpty {
-                // A refusal is the frame read after the window manager's synthetic ConfigureNotify (i3's tile,
-                // matchbox, IceWM's clamp). The frame's own ConfigureNotify with the geometry it had is a restack
-                // the server carried out before our request (openbox raising the window it activates): no answer.
-                if real && frame == current { return .repeated }
                 let refused = frame == current && !leftState
                 current = frame
                 guard refused else {

@@ -491,23 +491,6 @@ struct WindowManagerReadingTests {
         #expect(driver.send(.timerFired, after: Engine.strutGoneWithinMs).contains(.setMaximized(Fixture.a, true)))
     }
 
-    @Test("A restack's ConfigureNotify with the old frame before our move's answer is no refusal: the window comes home")
-    func restackBeforeTheAnswerIsNoRefusal() {
-        // make bench, first events (5 December): openbox raised the activated xterm (a real ConfigureNotify at
-        // 400) just after our move to 209 went out. Taken for a refusal, the window was dropped at once; the move
-        // landed a moment later and the xterm stayed at 209 for good.
-        var driver = Driver(Fixture.engine())
-        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
-        let placed = driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10).filter(\.isMove)
-        #expect(placed == [.moveResize(Fixture.a, frame: offset, extents: Fixture.extents)])
-        #expect(driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 1).contains(.clearOriginal(Fixture.a)) == false)
-        _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 1)
-        #expect(driver.engine.refused == [])
-        #expect(driver.engine.adjustedWindows.map(\.current) == [offset])
-        #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
-            == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
-    }
-
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())
