@@ -286,7 +286,7 @@ struct WindowManagerReadingTests {
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 400, 400, 300)))
         _ = driver.send(.focusChanged(Fixture.focus(left, field: Rect(48, 658, 384, 34))))
         _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
-        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        let strut = Self.screen(workArea: Rect(0, 0, 1280, 595))
         _ = driver.send(.screenChanged(strut), after: 20)
         // KWin fits the untouched window above the strut, its bottom 1 px below the work area's.
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 296, 400, 300)), after: 2)
@@ -315,7 +315,7 @@ struct WindowManagerReadingTests {
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 400, 400, 300)))
         _ = driver.send(.focusChanged(Fixture.focus(left, field: Rect(48, 658, 384, 34))))
         _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
-        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        let strut = Self.screen(workArea: Rect(0, 0, 1280, 595))
         _ = driver.send(.screenChanged(strut), after: 20)
         #expect(driver.engine.strutFitSlack == nil)
         let right = Fixture.window(Fixture.b, frame: Rect(700, 400, 400, 300))
@@ -445,8 +445,7 @@ struct WindowManagerReadingTests {
         // pending; the keyboard ends higher.
         frame = Rect(0, 0, 1280, 596)
         _ = driver.send(.windowConfigured(Fixture.a, frame: frame), after: 4)
-        _ = driver.send(.screenChanged(Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect,
-                                                                 workArea: Rect(0, 0, 1280, 595))])))
+        _ = driver.send(.screenChanged(Self.screen(workArea: Rect(0, 0, 1280, 595))))
         play(driver.send(.keyboardMoved(Rect(0, 595, 1280, 205)), after: 2))
         for _ in 0..<20 {
             play(driver.send(.timerFired, after: 16))
@@ -458,8 +457,8 @@ struct WindowManagerReadingTests {
         #expect(frame.height - 42 + 34 + 8 <= 595, "the entry clear by the margin: frame \(frame)")
     }
 
-    @Test("A maximized window is maximized again only once the docked keyboard's strut has gone (IceWM keeps the size)")
-    func maximizedAgainOnceTheStrutGoes() {
+    /// A maximized form whose field is under a docked keyboard (1280x205 at the bottom), unmaximized for it.
+    func maximizedFormLeftItsStateUnderTheKeyboard() -> Driver {
         var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
         let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
         let window = Fixture.window(frame: Rect(0, 0, 1280, 780), state: maximized)
@@ -467,7 +466,18 @@ struct WindowManagerReadingTests {
         _ = driver.send(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
         _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2)
         _ = driver.sendAndConfirm(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 325)), after: 2)
-        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        return driver
+    }
+
+    /// The test screen with its work area narrowed (a docked keyboard's strut, a panel).
+    static func screen(workArea: Rect) -> Screen {
+        Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: workArea)])
+    }
+
+    @Test("A maximized window is maximized again only once the docked keyboard's strut has gone (IceWM keeps the size)")
+    func maximizedAgainOnceTheStrutGoes() {
+        var driver = maximizedFormLeftItsStateUnderTheKeyboard()
+        let strut = Self.screen(workArea: Rect(0, 0, 1280, 595))
         _ = driver.send(.screenChanged(strut), after: 20)
         // The keyboard hides; its strut is still there: nothing yet.
         #expect(driver.send(.keyboardHidden, after: 100).contains(.setMaximized(Fixture.a, true)) == false)
@@ -478,14 +488,8 @@ struct WindowManagerReadingTests {
 
     @Test("A maximized window is maximized again at the latest half a second after the hide, when the work area stays")
     func maximizedAgainAfterTheWait() {
-        var driver = Driver(Fixture.engine(Fixture.configuration(mode: .auto)))
-        let maximized = WindowState(maximizedVertically: true, maximizedHorizontally: true)
-        let window = Fixture.window(frame: Rect(0, 0, 1280, 780), state: maximized)
-        _ = driver.send(.focusChanged(Fixture.focus(window, field: Rect(10, 735, 1260, 34))))
-        _ = driver.send(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
-        _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2)
-        _ = driver.sendAndConfirm(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 325)), after: 2)
-        let panel = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 770))])
+        var driver = maximizedFormLeftItsStateUnderTheKeyboard()
+        let panel = Self.screen(workArea: Rect(0, 0, 1280, 770))
         _ = driver.send(.screenChanged(panel), after: 20)
         #expect(driver.send(.keyboardHidden, after: 100).contains(.setMaximized(Fixture.a, true)) == false)
         #expect(driver.send(.timerFired, after: Engine.strutGoneWithinMs).contains(.setMaximized(Fixture.a, true)))
