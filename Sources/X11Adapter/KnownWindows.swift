@@ -60,6 +60,14 @@ extension KnownWindows {
         rootRects[window] = Self.outerRect(x: x, y: y, width: width, height: height, border: border)
     }
 
+    /// A client's frame found at start: the engine reads its rect with the window's facts, so a first
+    /// ConfigureNotify at that rect is a restack (openbox raising the window it activates), not news. Reported, it
+    /// reached the engine while a move of ours was pending and was taken for a refusal; the move then landed with
+    /// the window forgotten, and a daemon stopped then left it there (issue 31, `make bench` first events).
+    mutating func noteFrameKnownAtStart(_ frame: Window) {
+        if let rect = rootRects[frame] { lastFrames[frame] = rect }
+    }
+
     /// A ReparentNotify for `window` (seen on the root or on the window): its new parent decides its frame.
     mutating func noteReparent(_ window: Window, parent: Window, in tree: some WindowTree) {
         framedDirectly.remove(window)

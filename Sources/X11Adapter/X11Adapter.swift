@@ -181,6 +181,7 @@ public final class X11Adapter {
             known.noteMapped(child, attributes.map_state != IsUnmapped, overrideRedirect: attributes.override_redirect)
             if let client = clientFor(topLevel: child) {
                 known.frameOf[client] = child
+                known.noteFrameKnownAtStart(child)
                 track(client)
                 // Whether the saved geometry is plausible is the engine's call (`Engine.adopt`), made in one place.
                 if let saved = connection.savedGeometry(client), let facts = facts(client: client) {

@@ -53,6 +53,21 @@ struct ConfigureNotifyTests {
             == .windowConfigured(client, frame: OpenboxDesktop.frameRect))
     }
 
+    @Test("A frame found at start is not reported at the rect it was found with (a raise), only once it moves")
+    func restackOfAFrameFoundAtStart() {
+        var known = KnownWindows()
+        let tree = OpenboxDesktop().tree
+        known.noteRootChild(Windows.frame, x: 300, y: 250, width: 241, height: 231, border: 0)
+        known.frameOf[Windows.client] = Windows.frame
+        known.reparentedInto[Windows.frame] = Windows.client
+        known.noteFrameKnownAtStart(Windows.frame)
+        let raised = Events.configure(Windows.frame, seenOn: tree.root, x: 300, y: 250, width: 241, height: 231)
+        let moved = Events.configure(Windows.frame, seenOn: tree.root, x: 300, y: 59, width: 241, height: 231)
+        #expect(known.configured(raised, in: tree, knownClients: [Windows.client]) == nil)
+        #expect(known.configured(moved, in: tree, knownClients: [Windows.client])
+            == .windowConfigured(client, frame: Rect(x: 300, y: 59, width: 241, height: 231)))
+    }
+
     @Test("A synthetic ConfigureNotify to a known client is reported as synthetic, whatever rect it carries")
     func syntheticToAKnownClient() {
         var desktop = managed()
