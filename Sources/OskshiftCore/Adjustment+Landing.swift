@@ -37,6 +37,7 @@ extension Adjustment {
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
+        if answered != nil { requests.newlyFramed = false }
         requests.belief = requests.belief.afterLanding(frame, wanted: requests.pending.last?.frame)
         switch stage {
         case .returning:
@@ -162,7 +163,7 @@ extension Adjustment {
     /// nor while a request made with other frame extents may still be answered (its client size makes another
     /// frame: that is no reading).
     func learntReading(from frame: Rect, room: Rect) -> Reading? {
-        guard requests.belief.mayLearn, frame != current, let newest = requests.pending.last,
+        guard requests.belief.mayLearn, !requests.newlyFramed, frame != current, let newest = requests.pending.last,
               requests.pending.allSatisfy({ $0.extents == extents })
         else { return nil }
         return requests.reading.learning(from: frame, asked: newest.asked, room: room)

@@ -51,6 +51,9 @@ extension Engine {
         case .windowDestroyed(let id):
             adjustments[id] = nil
             return []
+        case .windowReframed(let id):
+            adjustments[id]?.requests.newlyFramed = true
+            return []
         default:
             return []
         }

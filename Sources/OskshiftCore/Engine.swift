@@ -153,6 +153,9 @@ public struct Engine: Equatable, Sendable {
         case .windowStateChanged(let id, let state): return stateChanged(id, state: state, &moment)
         case .windowExtentsChanged(let id, let extents): return extentsChanged(id, extents, &moment)
         case .windowDestroyed(let id): return destroyed(id, &moment)
+        case .windowReframed(let id):
+            adjustments[id]?.requests.newlyFramed = true
+            return []
         case .screenChanged(let newScreen):
             screen = newScreen
             return askAgainForRefusedHomes(now: now) + decideAndMove(&moment)
@@ -179,7 +182,7 @@ public struct Engine: Equatable, Sendable {
         case .accessibleFocus(_, let field):
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
         case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed,
-             .timerFired, .stopping, .accessibleFieldUnmatched:
+             .windowReframed, .timerFired, .stopping, .accessibleFieldUnmatched:
             return false
         }
     }

@@ -35,6 +35,9 @@ public enum Event: Equatable, Sendable {
     /// change that caused it, so moves after leaving a state convert the frame with the right extents.
     case windowExtentsChanged(WindowID, FrameExtents)
     case windowDestroyed(WindowID)
+    /// A window manager took a window it did not frame on (a restarted or replaced one): it places the window
+    /// itself first, and a landing meanwhile is no reading of our requests.
+    case windowReframed(WindowID)
     case screenChanged(Screen)
     case configurationChanged(Configuration)
     /// At start-up: a window carries a saved original geometry from an earlier run that ended without restoring.

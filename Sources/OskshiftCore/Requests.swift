@@ -21,6 +21,10 @@ struct Requests: Equatable, Sendable {
     /// How the window manager reads this window's requests, as learnt so far: every frame is asked so that it
     /// lands where it is wanted.
     var belief = ReadingBelief.settled(.exact)
+    /// Framed anew by a window manager (a restarted one) since a request of ours was last answered: it places
+    /// the window on its own first (openbox: where the client was, with no room for the decorations), so no
+    /// landing teaches how it reads requests until one answers a request exactly.
+    var newlyFramed = false
     var reading: Reading { belief.reading }
     static let requestedKept = 16
 

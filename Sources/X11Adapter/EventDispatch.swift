@@ -102,8 +102,12 @@ extension X11Adapter {
         let window = event.window
         known.reparented(event, in: connection)
         if keyboardCandidates.contains(window) { keyboardDirty = true }
-        // A WM that unmanages a client hands it back to the root.
+        // A WM that unmanages a client hands it back to the root; a (restarted) WM that takes a known client on
+        // places it on its own first.
         if event.parent == connection.root, knownClients.contains(window) { maybeWithdrawn.insert(window) }
+        if event.parent != connection.root, knownClients.contains(window) {
+            output.append(.windowReframed(WindowID(window)))
+        }
     }
 
     func propertyNotify(_ event: XPropertyEvent) {

@@ -28,6 +28,7 @@ enum EventDescription {
         case .windowExtentsChanged(let id, let e):
             return "window-extents-changed \(id) extents=\(e.left),\(e.right),\(e.top),\(e.bottom)"
         case .windowDestroyed(let id): return "window-destroyed \(id)"
+        case .windowReframed(let id): return "window-reframed \(id)"
         case .screenChanged(let screen):
             let monitors = screen.monitors.map { "\($0.name.isEmpty ? "-" : $0.name):\($0.rect)/\($0.workArea)" }
             return "screen-changed monitors=\(monitors.joined(separator: ","))"

@@ -495,6 +495,24 @@ struct WindowManagerReadingTests {
         #expect(driver.send(.timerFired, after: Engine.strutGoneWithinMs).contains(.setMaximized(Fixture.a, true)))
     }
 
+    @Test("A restarted window manager's own placement of a window it takes on again teaches no reading")
+    func reframedWindowTeachesNoReading() {
+        // test_faults_processes (openbox killed and started again): the new openbox framed the xterm where its
+        // client was, 1 px right of the frame asked for, before it got to our request. Learnt as a reading, every
+        // later request went 1 px left, and the restore left the window at x 99 instead of 100.
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        _ = driver.send(.windowReframed(Fixture.a), after: 1)
+        let placedByIt = driver.send(.windowConfigured(Fixture.a, frame: offset.offsetBy(dx: 1, dy: 0)), after: 1)
+        #expect(placedByIt.filter(\.isMove) == [])
+        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 1)
+        #expect(driver.engine.adjustments[Fixture.a]?.requests.newlyFramed == false)
+        #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())

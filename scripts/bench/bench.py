@@ -564,6 +564,7 @@ class Bench:
             samples.append((_event_count(log_path), _rss_kb(daemon.pid)))
             self.results["memory_atspi"] = {"samples": samples, "tabs": tabs, "seconds": time.monotonic() - started,
                                             "pss_uss": _shares_kb(daemon.pid),
+                                            "rss_by_file": _rss_by_file_kb(daemon.pid),
                                             "widget_decisions": _log_count(log_path, "source=widget")}
         except Exception as error:  # the other figures stand without this one
             self.results["memory_atspi"] = {"status": "failed: %s" % error}
@@ -840,6 +841,19 @@ def _shares_kb(pid):
             if len(parts) >= 2 and parts[0].endswith(":"):
                 fields[parts[0][:-1]] = int(parts[1])
     return fields.get("Pss", 0), fields.get("Private_Clean", 0) + fields.get("Private_Dirty", 0)
+
+
+def _rss_by_file_kb(pid, top=15):
+    """Resident kB per mapped file (anonymous mappings under "[anon]"), largest first: where RssFile goes."""
+    sizes, name = {}, "[anon]"
+    with open("/proc/%d/smaps" % pid) as f:
+        for line in f:
+            parts = line.split()
+            if parts and "-" in parts[0] and len(parts) >= 5 and not parts[0].endswith(":"):
+                name = parts[5] if len(parts) > 5 else "[anon]"
+            elif parts and parts[0] == "Rss:":
+                sizes[name] = sizes.get(name, 0) + int(parts[1])
+    return sorted(sizes.items(), key=lambda item: -item[1])[:top]
 
 
 def _rss_kb(pid):

@@ -224,7 +224,8 @@ class FaultCase(DesktopTestCase):
         except AssertionError:
             self.fail("%s: expected %s, still %s after %.1f s (seed %d)%s" % (
                 what or "frame of 0x%x" % window, expected, seen[0] if seen else None, timeout, self.seed,
-                self._decision_tail(daemon)))
+                self.log_tail(daemon, 12000) if daemon and os.environ.get("OSKSHIFT_E2E_FULL_LOG")
+                else self._decision_tail(daemon)))
 
     def log_tail(self, daemon, chars=3000):
         return "\ndaemon log tail:\n%s" % daemon.log()[-chars:]
