@@ -182,7 +182,7 @@ public final class X11Adapter {
             if let client = clientFor(topLevel: child) {
                 known.frameOf[client] = child
                 known.noteFrameKnownAtStart(child)
-                track(client)
+                track(client, reportingSavedGeometry: false)
                 // Whether the saved geometry is plausible is the engine's call (`Engine.adopt`), made in one place.
                 if let saved = connection.savedGeometry(client), let facts = facts(client: client) {
                     displaced.append(.displacedWindowFound(facts, saved: saved))
@@ -263,12 +263,17 @@ public final class X11Adapter {
         known.wmPresent = masks & SubstructureRedirectMask != 0
     }
 
-    /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard.
-    func track(_ client: Window) {
+    /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard. A client
+    /// that carries a saved original geometry (withdrawn while we had it moved, and mapped again) is reported as
+    /// displaced, as the windows found at start are (`start` reports those itself, after the focus).
+    func track(_ client: Window, reportingSavedGeometry: Bool = true) {
         guard client != managerWindow, knownClients.insert(client).inserted else { return }
         connection.selectInput(client, Self.clientMask, cacheProperties: true)
         knownStates[client] = connection.windowState(client).state
         considerKeyboard(client)
+        if reportingSavedGeometry, let saved = connection.savedGeometry(client), let facts = facts(client: client) {
+            output.append(.displacedWindowFound(facts, saved: saved))
+        }
     }
 
     /// What the adapter keeps about a client it no longer tracks; the frames' side is `known.destroyed` or

@@ -513,6 +513,23 @@ struct WindowManagerReadingTests {
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
     }
 
+    @Test("A late answer to an older request, while the restore is pending, teaches no reading")
+    func lateAnswerIsNoReading() {
+        // The 10 000-event burst: openbox, seconds behind, answered our move to 263 after the restore to 265 had
+        // gone out; taken for "2 px higher than asked", the window was asked to 267 and left with a saved geometry.
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        let twoPixelsUp = Rect(100, 398, 400, 300)
+        let placed = driver.send(.keyboardShown(Rect(0, 706, 1280, 94)), after: 10).filter(\.isMove)
+        #expect(placed == [.moveResize(Fixture.a, frame: twoPixelsUp, extents: Fixture.extents)])
+        let restore = driver.send(.keyboardHidden, after: Engine.pendingLifetimeMs + 500).filter(\.isMove)
+        #expect(restore == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: twoPixelsUp), after: 5).filter(\.isMove) == [])
+        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
+        #expect(driver.engine.adjustedWindows == [])
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())

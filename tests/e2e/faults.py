@@ -228,6 +228,11 @@ class FaultCase(DesktopTestCase):
                 else self._decision_tail(daemon)))
 
     def log_tail(self, daemon, chars=3000):
+        kept = os.environ.get("OSKSHIFT_E2E_FULL_LOG")
+        if kept and kept != "1":  # a directory: the whole log kept there
+            os.makedirs(kept, exist_ok=True)
+            with open(os.path.join(kept, "%s.log" % self.id()), "w") as f:
+                f.write(daemon.log())
         return "\ndaemon log tail:\n%s" % daemon.log()[-chars:]
 
 

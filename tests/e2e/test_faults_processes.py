@@ -53,6 +53,28 @@ class KeyboardProcessKilledWhileShown(FaultCaseWithAdjust):
             self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
 
 
+class AdjustedWindowWithdrawnAndMappedAgain(FaultCaseWithAdjust):
+    """The application withdraws its window while it is moved (a dialog hidden, a window closed to the tray) and
+    maps it again after the keyboard hid: the window manager puts it back where it was withdrawn, and the daemon,
+    finding its own saved geometry on it, sends it home."""
+    keyboard_kind = Xvkbd
+
+    def test_a_window_withdrawn_while_moved_comes_home_when_mapped_again(self):
+        daemon = self.start_daemon()
+        term = self.xterm("withdrawn", "80x24+100+400")
+        for run in range(fault_runs(2)):
+            original, adjusted = self.adjust(daemon, term)
+            self.desktop.run("xdotool", "windowunmap", "--sync", str(term.window))
+            wait_for(lambda: self.fx.parent(term.window) == self.fx.root, timeout=5,
+                     what="run %d: openbox to let the withdrawn xterm go" % run)
+            self.keyboard.hide()
+            self.desktop.run("xdotool", "windowmap", "--sync", str(term.window))
+            self.wait_frame(term.window, original, daemon=daemon,
+                            what="run %d: %s home once mapped again" % (run, term.title))
+            wait_for(lambda: not self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"), timeout=2,
+                     what="run %d: no saved geometry left" % run)
+
+
 class AdjustedClientKilledMidAnimation(FaultCaseWithAdjust):
     """The adjusted client dies while its window is being animated: the daemon lives on, touches nothing else."""
     keyboard_kind = Xvkbd
