@@ -224,16 +224,22 @@ class FaultCase(DesktopTestCase):
         except AssertionError:
             self.fail("%s: expected %s, still %s after %.1f s (seed %d)%s" % (
                 what or "frame of 0x%x" % window, expected, seen[0] if seen else None, timeout, self.seed,
-                self.log_tail(daemon, 12000) if daemon and os.environ.get("OSKSHIFT_E2E_FULL_LOG")
-                else self._decision_tail(daemon)))
+                self.failure_log(daemon)))
 
     def log_tail(self, daemon, chars=3000):
+        return "\ndaemon log tail:\n%s" % daemon.log()[-chars:]
+
+    def failure_log(self, daemon):
+        """For a failure's message: the decision tail, or with OSKSHIFT_E2E_FULL_LOG a longer tail (=1) or the
+        whole log kept in that directory (any other value)."""
         kept = os.environ.get("OSKSHIFT_E2E_FULL_LOG")
-        if kept and kept != "1":  # a directory: the whole log kept there
+        if not kept or daemon is None:
+            return self._decision_tail(daemon)
+        if kept != "1":
             os.makedirs(kept, exist_ok=True)
             with open(os.path.join(kept, "%s.log" % self.id()), "w") as f:
                 f.write(daemon.log())
-        return "\ndaemon log tail:\n%s" % daemon.log()[-chars:]
+        return self.log_tail(daemon, 12000)
 
 
 def send_signal(process, sig=signal.SIGKILL):

@@ -8,7 +8,6 @@ original is known) active. The daemon must then reach the one correct final stat
 keyboard, within a bounded time (no backlog that grows with the burst), and put W back exactly when the
 keyboard hides, leaving no `_OSKSHIFT_ORIGINAL_GEOMETRY` on any window.
 """
-import os
 import time
 import unittest
 
@@ -129,8 +128,7 @@ class RandomEventBurst(FaultCase):
                 wait_for(lambda: self.fx.get_property(window, "_OSKSHIFT_ORIGINAL_GEOMETRY") is None, timeout=2,
                          what="no saved geometry left on 0x%x" % window)
             except AssertionError as error:
-                self.fail("%s%s" % (error, self.log_tail(daemon, 12000) if os.environ.get("OSKSHIFT_E2E_FULL_LOG")
-                                    else self._decision_tail(daemon)))
+                self.fail("%s%s" % (error, self.failure_log(daemon)))
         self.assertTrue(daemon.is_alive())
         requests = daemon.log().count("action: move-resize ")
         print("\n  %d events sent in %.2f s (%s); openbox done %.0f ms after the burst, the daemon %.0f ms after openbox;"
