@@ -33,14 +33,17 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// different one is the window manager counting the frame otherwise; a height alone is a minimum size kept),
     /// also from a request the window manager clamped (marco: the X frame 20 px larger and kept at -10). The
     /// position part only from a request that lay fully in the work area (`room`): elsewhere a difference may be
-    /// the window manager's clamp.
+    /// the window manager's clamp. A frame narrower or shorter than asked is no reading: a window manager that
+    /// counts the frame otherwise counts more (marco's invisible borders), and a smaller frame is someone else's
+    /// resize answered late (the 10 000-event burst: the client's own resize to 162x312, taken for "55 px narrower
+    /// and 62 px taller", sent the window to a frame nobody wanted).
     func learning(from landed: Rect, asked: Rect, room: Rect) -> Reading? {
         // What this window manager did with the request, as far as it was not clamped: the reading itself.
         let seen = Reading(dx: landed.x - asked.x, dy: landed.y - asked.y,
                            dw: landed.width - asked.width, dh: landed.height - asked.height)
         func small(_ values: Int...) -> Bool { values.allSatisfy { abs($0) <= Reading.largestMisreading } }
         var learnt = self
-        if seen.dw != dw && small(seen.dw, seen.dh) {
+        if seen.dw != dw && small(seen.dw, seen.dh) && seen.dw >= 0 && seen.dh >= 0 {
             learnt.dw = seen.dw
             learnt.dh = seen.dh
         }

@@ -530,6 +530,15 @@ struct WindowManagerReadingTests {
         #expect(driver.engine.adjustedWindows == [])
     }
 
+    @Test("A frame narrower than asked is no reading: someone else's resize answered late")
+    func narrowerFrameIsNoReading() {
+        let asked = Rect(607, 302, 217, 250)
+        let room = Rect(0, 0, 1280, 800)
+        #expect(Reading.exact.learning(from: Rect(604, 240, 162, 312), asked: asked, room: room) == nil)
+        #expect(Reading.exact.learning(from: Rect(597, 292, 237, 270), asked: asked, room: room)
+            == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())
