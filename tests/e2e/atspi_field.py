@@ -109,28 +109,40 @@ def focused(application):
     for window in (application[i] for i in range(application.childCount)):
         try:
             if window is not None and window.getState().contains(pyatspi.STATE_ACTIVE):
-                return search(window, 1) or (holding_the_caret(containers[0]) if containers else None)
+                found = search(window, 1) or (containers[0] if containers else None)
+                return holding_the_caret(found) if found is not None else None
         except Exception:  # noqa: BLE001
             continue
     return None
 
 
-def holding_the_caret(container):
-    """A focused container's child that holds the caret, else the container. Under a full run's load LibreOffice
-    Writer once in a while reports its paragraph's focus events, yet no paragraph carries FOCUSED in the tree (the
-    document's panel does): the paragraph with a caret offset is the one being typed in."""
+def holding_the_caret(focused_node):
+    """A focused document's paragraph that holds the caret, else the focused accessible itself. Under a full run's
+    load LibreOffice Writer once in a while keeps FOCUSED on its document's panel while it reports its paragraph's
+    focus events and takes the typed keys there: the paragraph with a caret offset (panel > scroll pane > document text >
+    paragraphs) is the one typed in."""
     try:
-        if container.getRoleName() == "table":  # a Calc sheet: its cells are no paragraphs
-            return container
-        for child in (container[i] for i in range(min(container.childCount, 64))):
-            try:
-                if child is not None and child.queryText().caretOffset >= 0:
-                    return child
-            except Exception:  # noqa: BLE001 - no text, or gone
-                continue
+        if focused_node.getRoleName() not in ("panel", "scroll pane", "document text"):
+            return focused_node
+        level = [focused_node]
+        for _ in range(3):
+            following = []
+            for holder in level:
+                for child in (holder[i] for i in range(min(holder.childCount, 64))):
+                    if child is None:
+                        continue
+                    if child.getRoleName() == "paragraph":
+                        try:
+                            if child.queryText().caretOffset >= 0:
+                                return child
+                        except Exception:  # noqa: BLE001 - no text, or gone
+                            pass
+                    else:
+                        following.append(child)
+            level = following
     except Exception:  # noqa: BLE001
         pass
-    return container
+    return focused_node
 
 
 def pane_offset(accessible):
