@@ -176,6 +176,12 @@ extension Engine {
         return actions + decideAndMove(&moment)
     }
 
+    /// A window manager took the window on anew: its own placement comes first, and teaches no reading.
+    mutating func reframed(_ id: WindowID) -> [Action] {
+        adjustments[id]?.requests.newlyFramed = true
+        return []
+    }
+
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
         adjustments[id] = nil
         untouchedFrames[id] = nil

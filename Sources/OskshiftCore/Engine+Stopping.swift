@@ -51,9 +51,7 @@ extension Engine {
         case .windowDestroyed(let id):
             adjustments[id] = nil
             return []
-        case .windowReframed(let id):
-            adjustments[id]?.requests.newlyFramed = true
-            return []
+        case .windowReframed(let id): return reframed(id)
         default:
             return []
         }

@@ -153,9 +153,7 @@ public struct Engine: Equatable, Sendable {
         case .windowStateChanged(let id, let state): return stateChanged(id, state: state, &moment)
         case .windowExtentsChanged(let id, let extents): return extentsChanged(id, extents, &moment)
         case .windowDestroyed(let id): return destroyed(id, &moment)
-        case .windowReframed(let id):
-            adjustments[id]?.requests.newlyFramed = true
-            return []
+        case .windowReframed(let id): return reframed(id)
         case .screenChanged(let newScreen):
             screen = newScreen
             return askAgainForRefusedHomes(now: now) + decideAndMove(&moment)

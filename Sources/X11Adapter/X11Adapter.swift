@@ -182,11 +182,7 @@ public final class X11Adapter {
             if let client = clientFor(topLevel: child) {
                 known.frameOf[client] = child
                 known.noteFrameKnownAtStart(child)
-                track(client, reportingSavedGeometry: false)
-                // Whether the saved geometry is plausible is the engine's call (`Engine.adopt`), made in one place.
-                if let saved = connection.savedGeometry(client), let facts = facts(client: client) {
-                    displaced.append(.displacedWindowFound(facts, saved: saved))
-                }
+                if let found = startTracking(client) { displaced.append(found) }
             } else if attributes.override_redirect == 0, child != managerWindow {
                 // Withdrawn now; recognised when a WM sets its WM_STATE. Whether it is a keyboard is read now,
                 // into the property cache that its PropertyNotify keeps true: a keyboard hidden at start then
@@ -263,17 +259,22 @@ public final class X11Adapter {
         known.wmPresent = masks & SubstructureRedirectMask != 0
     }
 
-    /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard. A client
-    /// that carries a saved original geometry (withdrawn while we had it moved, and mapped again) is reported as
-    /// displaced, as the windows found at start are (`start` reports those itself, after the focus).
-    func track(_ client: Window, reportingSavedGeometry: Bool = true) {
-        guard client != managerWindow, knownClients.insert(client).inserted else { return }
+    /// Starts watching a client (`startTracking`), and reports it displaced when it carries our saved geometry.
+    func track(_ client: Window) {
+        if let found = startTracking(client) { output.append(found) }
+    }
+
+    /// Starts watching a client: its structure, properties and focus, and whether it is a keyboard. Returns the
+    /// report of a client that carries a saved original geometry: left moved by an earlier run (found at start,
+    /// which reports those after the focus), or withdrawn while we had it moved and mapped again. Whether the saved
+    /// geometry is plausible is the engine's call (`Engine.adopt`), made in one place.
+    func startTracking(_ client: Window) -> Event? {
+        guard client != managerWindow, knownClients.insert(client).inserted else { return nil }
         connection.selectInput(client, Self.clientMask, cacheProperties: true)
         knownStates[client] = connection.windowState(client).state
         considerKeyboard(client)
-        if reportingSavedGeometry, let saved = connection.savedGeometry(client), let facts = facts(client: client) {
-            output.append(.displacedWindowFound(facts, saved: saved))
-        }
+        guard let saved = connection.savedGeometry(client), let facts = facts(client: client) else { return nil }
+        return .displacedWindowFound(facts, saved: saved)
     }
 
     /// What the adapter keeps about a client it no longer tracks; the frames' side is `known.destroyed` or
