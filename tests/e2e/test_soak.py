@@ -197,7 +197,13 @@ class Soak(FirstInstantTestCase):
             done = self.step(originals)
             self.done.append(done)
             self.assertTrue(self.daemon.is_alive(), "the daemon died after: %s" % done)
-            samples.append(daemon_resources(pid))
+            sample = daemon_resources(pid)
+            if samples and sample[2] > samples[-1][2]:
+                # A descriptor held for a moment while an application leaves the bus (seen once in a CI run: 17
+                # at "closed qt", 16 at the next step) is no growth: read again once it had time to go.
+                time.sleep(0.2)
+                sample = daemon_resources(pid)
+            samples.append(sample)
             log.append("%7.1f s  %-32s rss %d KiB, anonymous %d KiB, %d fds, %d threads" % (
                 (time.monotonic() - started, done) + samples[-1]))
         if self.keyboard.is_shown():
