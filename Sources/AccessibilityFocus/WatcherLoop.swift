@@ -20,7 +20,7 @@ final class WatcherLoop: @unchecked Sendable {
     // @unchecked: built on the starting thread, then used only on the watcher thread; `quit()` is the one call
     // from another thread and g_main_loop_quit is thread-safe.
 
-    private let channel: UpdateChannel<WatcherReport>
+    let channel: UpdateChannel<WatcherReport>
     private let log: @Sendable (String) -> Void
     private var tracker: FocusTracker<AccessiblePointer>
     private var reader = AccessibleReader()
@@ -220,6 +220,11 @@ final class WatcherLoop: @unchecked Sendable {
         work()
         while !deferred.isEmpty { deferred.removeFirst()() }
         busy = false
+    }
+
+    /// `serially` for the watcher's own extensions (the sync marker).
+    func afterCurrentWork(_ work: @escaping () -> Void) {
+        serially(work)
     }
 
     private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64,

@@ -108,6 +108,23 @@ class DesktopTestCase(unittest.TestCase):
             self.fail("%s frame moved: expected it to stay %s, now %s%s" % (
                 client.title, expected, client.frame(), self._decision_tail(daemon)))
 
+    def assertNothingMoved(self, daemon, client, expected, since, windows=None):
+        """Proven, not waited for: once the daemon has handled everything and has nothing of its own going, it sent
+        no request for the client's window (or `windows`) since the mark, and the server shows `expected`."""
+        requests = daemon.at_rest(since)
+        watched = windows if windows is not None else [client.window]
+        asked = {"0x%x" % w: n for w, n in requests.items() if w in watched}
+        self.assertEqual(asked, {}, "the daemon sent requests for %s since its mark%s" % (
+            client.title, self._decision_tail(daemon)))
+        self.assertEqual(client.frame(), expected, "%s frame%s" % (client.title, self._decision_tail(daemon)))
+
+    def assertAtRest(self, client, expected, daemon):
+        """"Came to rest": once the daemon has handled everything and has nothing of its own going (no tick due, no
+        request unanswered), the server shows `expected`."""
+        daemon.at_rest()
+        self.assertEqual(client.frame(), expected, "%s frame once the daemon is at rest%s" % (
+            client.title, self._decision_tail(daemon)))
+
     def assertNoAdjustment(self, daemon, window, since=0):
         acting = [d["line"] for d in daemon.decisions_for(window, since) if is_acting(d)]
         self.assertEqual(acting, [], "the daemon decided to act on 0x%x" % window)
