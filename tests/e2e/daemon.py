@@ -176,7 +176,7 @@ class Daemon:
         everything sent before this call (without waiting for its own clock: see `at_rest`)."""
         return _counts(self.sync(mark))
 
-    def at_rest(self, mark=0, timeout=5.0):
+    def at_rest(self, mark=0, timeout=10.0):
         """Syncs until the daemon has nothing of its own going (no animation, no tick due, no request the server has
         not answered), then returns {window: requests since `mark`}. The only waits are the ones the daemon names:
         until its next tick is due, or a moment while the server owes it an answer."""
