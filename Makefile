@@ -4,7 +4,7 @@ DESTDIR ?=
 SWIFT ?= swift
 CONFIGURATION ?= release
 
-.PHONY: all deps build test unit toml-test e2e soak compatibility bench demo demo-kiosk demo-apps install uninstall deb clean
+.PHONY: all deps build test check unit toml-test e2e soak compatibility bench demo demo-kiosk demo-apps install uninstall deb clean
 
 all: build
 
@@ -21,6 +21,15 @@ test: deps
 	bash scripts/toml-test.sh
 	bash scripts/e2e.sh
 	python3 scripts/compatibility_table.py
+
+# The edit-build-test loop, under 3 minutes: the unit tests, the TOML conformance suite, and a smoke test of the
+# daemon on Xvfb (openbox, xvkbd, an xterm: a covered field moved and put back exactly, an uncovered window never
+# touched, focus changes, the user's move, maximized windows, animation).
+check: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	bash scripts/toml-test.sh
+	bash scripts/e2e.sh CoveredFieldsWithXvkbd
 
 # The README's compatibility table, from the rows the last e2e run wrote (out/e2e/compatibility.jsonl).
 compatibility:
