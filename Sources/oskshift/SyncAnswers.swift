@@ -29,10 +29,14 @@ extension Daemon {
         }
     }
 
-    /// The requests counted since each caller's mark, and what the engine still has going on its own.
+    /// The requests counted since each caller's mark, and what the engine (and auto-show) still has going on its own.
     private func answer(_ requests: [SyncRequest]) {
         let now = MonotonicClock.milliseconds()
-        let activity = engine.activity(at: now)
+        var activity = engine.activity(at: now)
+        // Auto-show's hide delay is the daemon's own clock too: a keyboard it will hide is no keyboard at rest.
+        if let hideDue = accessibility?.autoShow.hideDue {
+            activity.nextTick = min(activity.nextTick ?? hideDue, hideDue)
+        }
         for request in requests {
             let reply = SyncReply(serial: request.serial, mark: request.mark, journal: adapter.requestJournal,
                                   activity: activity, now: now)
