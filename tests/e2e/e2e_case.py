@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import unittest
 
 import clients
@@ -27,6 +28,13 @@ def is_acting(decision):
 ARTIFACTS = os.environ.get("OSKSHIFT_E2E_OUT") or os.path.join(REPOSITORY, "out", "e2e")
 
 
+def _record_time(module, cls, test, seconds):
+    """One line per test and per session start and stop in out/e2e/timings.tsv (module, class, test, seconds):
+    where a run's time goes (`scripts/e2e_timings.py` sums it per module)."""
+    with open(os.path.join(ARTIFACTS, "timings.tsv"), "a") as f:
+        f.write("%s\t%s\t%s\t%.2f\n" % (module, cls, test, seconds))
+
+
 class DesktopTestCase(unittest.TestCase):
     wm = "openbox"
     keyboard_kind = None       # a keyboards.Keyboard subclass, started once per class
@@ -36,6 +44,7 @@ class DesktopTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        cls._class_started = time.monotonic()
         tools = list(requirements.BASE_TOOLS)
         tools.append(WINDOW_MANAGER_TOOLS[cls.wm])
         if cls.keyboard_kind:
@@ -50,12 +59,18 @@ class DesktopTestCase(unittest.TestCase):
         except BaseException:
             cls.desktop.stop()
             raise
+        _record_time(cls.__module__, cls.__name__, "(session start)", time.monotonic() - cls._class_started)
 
     @classmethod
     def tearDownClass(cls):
+        stopping = time.monotonic()
         cls.desktop.stop()
+        _record_time(cls.__module__, cls.__name__, "(session stop)", time.monotonic() - stopping)
 
     def setUp(self):
+        self._test_started = time.monotonic()
+        self.addCleanup(lambda: _record_time(type(self).__module__, type(self).__name__, self._testMethodName,
+                                             time.monotonic() - self._test_started))
         self.binary = require_binary(self)
         self.test_dir = os.path.join(self.class_dir, self._testMethodName)
         shutil.rmtree(self.test_dir, ignore_errors=True)  # logs of this run only, also when run by hand
