@@ -90,6 +90,7 @@ class DesktopTestCase(unittest.TestCase):
         log = os.path.join(self.test_dir, "oskshift-%d.log" % self._daemon_count)
         daemon = Daemon(self.desktop, log, **({"config": config} if config else {}), binary=self.binary)
         self.addCleanup(daemon.stop)
+        self.last_daemon = daemon  # the one a helper syncs with when the test does not name it
         return daemon.start(*args, wait_ready=wait_ready)
 
     def xterm(self, title, geometry="80x24+100+100"):
