@@ -15,7 +15,7 @@ import clients
 import requirements
 from daemon import MARGIN, POINTER_BAND, REPOSITORY, Daemon, require_binary
 from desktop import WINDOW_MANAGER_TOOLS, Desktop
-from waiting import stays_equal, wait_for, wait_until_equal
+from waiting import wait_for, wait_until_equal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ACTING = ("adjust", "move", "offset", "inset", "resize", "unmaximize")
@@ -118,11 +118,6 @@ class DesktopTestCase(unittest.TestCase):
             wait_until_equal(client.frame, expected, timeout=timeout, what="%s frame" % client.title)
         except AssertionError as error:
             raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
-
-    def assertFrameStays(self, client, expected, duration=0.5, daemon=None):
-        if not stays_equal(client.frame, expected, duration):
-            self.fail("%s frame moved: expected it to stay %s, now %s%s" % (
-                client.title, expected, client.frame(), self._decision_tail(daemon)))
 
     def assertNothingMoved(self, daemon, client, expected, since, windows=None):
         """Proven, not waited for: once the daemon has handled everything and has nothing of its own going, it sent

@@ -38,7 +38,6 @@ DEFAULTS_WITHOUT_ANIMATION = """\
 [animation]
 duration_ms = 0
 """
-WATCH_AFTER_READY = 1.5      # s: how long a window that must not move is watched after the daemon's "ready"
 FIRST_PLACEMENT_WITHIN = 0.3  # s: from the daemon's start to a covered field's window at its final place
 HOSTILE_FIXTURE = os.path.join(HERE, "..", "fixtures", "hostile_accessible_form.py")
 SCREEN = Rect(0, 0, 1280, 800)
@@ -216,12 +215,13 @@ class FirstInstantTestCase(DesktopTestCase):
 
     def assertNeverMovedWhenMappedUnderTheKeyboard(self, start_form, during=None):
         """The daemon runs and the keyboard is up; `start_form()` maps the application; from the frame's map on,
-        for WATCH_AFTER_READY s (with `during(form)` run half a second in), no configure of its frame at all."""
+        until the daemon is at rest (with `during(form)` run once it first is, and again after), no configure of its
+        frame at all and no request of the daemon's."""
         watch = FrameWatch(self)
         daemon, started, _ = self.start_daemon_timed(DEFAULTS)
         form = start_form()
         frame = self.frame_window(form.window)
-        wait_for(lambda: watch.mapped_at(frame), what="the frame's MapNotify")
+        mapped = wait_for(lambda: watch.mapped_at(frame), what="the frame's MapNotify")
         if during:
             daemon.at_rest()
             during(form)

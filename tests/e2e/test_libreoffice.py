@@ -98,10 +98,10 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
         calc = LibreOffice(self, "--calc", "Calc")
         calc.place(*PLACE)
         original = calc.frame()
-        mark = self.daemon.mark()
         keyboard = self.keyboard.show()
         self.keyboard.hide()
-        self.assertNothingMoved(self.daemon, calc, original, since=mark)
+        self.assertAtRest(calc, original, self.daemon)
+        mark = self.daemon.mark()
 
         # The first cell's editor gives the rows' place and height; then the first row under the keyboard.
         first = calc.type_until_focused("paragraph", "x")["widget"]
