@@ -192,7 +192,25 @@ def clauses(behaviour):
     return result
 
 
+def upstream_version(version):
+    """A Debian version as users name it: "1:3.46.1-1" -> "3.46.1"."""
+    return re.sub(r"^[0-9]+:", "", version).split("-")[0].split("+")[0]
+
+
+def check_labels(done):
+    """The checks a window manager passed, in a word or two each, once each; a top limit the window manager kept
+    says where the window ended."""
+    labels = []
+    for label, what in done:
+        if label == "top limit" and not what.startswith("field cleared"):
+            label = "top limit (%s)" % what.split(" (")[0]
+        if label not in labels and not any(known.startswith(label + " (") for known in labels):
+            labels.append(label)
+    return labels
+
+
 def short_window_managers(text):
+    """One line per window manager: what happened to a covered window, the checks passed, the keyboards."""
     lines = ["| window manager | a covered window | checks passed | keyboards |", "|---|---|---|---|"]
     for row in table_rows(text):
         if len(row) < 5:
@@ -200,14 +218,9 @@ def short_window_managers(text):
         wm, version, _, behaviour, times = row[:5]
         done = clauses(behaviour)
         covered = next((what for label, what in done if label == "covered field"), "-")
-        labels = []
-        for label, what in done:
-            if label == "top limit" and not what.startswith("field cleared"):
-                label = "top limit (%s)" % what.split(" (")[0]
-            if label not in labels and not any(known.startswith(label + " (") for known in labels):
-                labels.append(label)
-        lines.append("| %s %s | %s | %s | %s |" % (wm, re.sub(r"^[0-9]+:", "", version).split("-")[0].split("+")[0], covered,
-                                                     ", ".join(labels), ", ".join(keyboards_of(times)) or "-"))
+        lines.append("| %s %s | %s | %s | %s |" % (wm, upstream_version(version), covered,
+                                                     ", ".join(check_labels(done)),
+                                                     ", ".join(keyboards_of(times)) or "-"))
     return "\n".join(lines)
 
 
