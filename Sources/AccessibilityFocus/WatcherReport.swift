@@ -7,6 +7,7 @@ public enum WatcherReport: Sendable, Equatable {
     /// The focus the applications already had when the watcher started has been read (and reported, when editable):
     /// with the applications' list, which comes before it, the daemon has asked the bus.
     case initialFocusRead
-    /// The watcher has handled every accessibility event it had received when the daemon asked `sync(token)`.
-    case synced(Int)
+    /// The watcher has handled every accessibility event it had received when the daemon asked `sync(token)`; its
+    /// own next timer (monotonic ms) is due then, nil when none is armed.
+    case synced(Int, nextOwnTimerMs: Int?)
 }

@@ -1,7 +1,7 @@
 import CATSPI
 
 /// The accessibility half of a sync request: a marker that goes through the watcher thread behind everything it
-/// has already received.
+/// has already received, and comes back with when the watcher's own next timer is due.
 extension WatcherLoop {
     /// From any thread: posts `.synced(token)` once the watcher's main context has nothing of higher priority ready.
     /// At the idle priority it runs after every event source that is ready now (the D-Bus messages already read from
@@ -14,7 +14,10 @@ extension WatcherLoop {
 
     /// On the watcher thread.
     fileprivate func syncFired(token: Int) {
-        afterCurrentWork { [channel] in channel.post(.synced(token)) }
+        afterCurrentWork { [unowned self] in
+            let next = [ownTimers.next, browserContentTimers.next].compactMap { $0 }.min()
+            channel.post(.synced(token, nextOwnTimerMs: next))
+        }
     }
 }
 

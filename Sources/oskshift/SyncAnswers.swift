@@ -24,19 +24,21 @@ extension Daemon {
     /// After the watcher's reports have been handled: the requests whose marker came through are answered.
     func answerSyncsTheWatcherReached() {
         guard let accessibility else { return }
-        for token in accessibility.takeSynced() {
-            if let requests = syncsAwaitingWatcher.removeValue(forKey: token) { answer(requests) }
+        for (token, watcherTimer) in accessibility.takeSynced() {
+            if let requests = syncsAwaitingWatcher.removeValue(forKey: token) {
+                answer(requests, watcherTimer: watcherTimer)
+            }
         }
     }
 
     /// The requests counted since each caller's mark, and what the engine (and auto-show) still has going on its own.
-    private func answer(_ requests: [SyncRequest]) {
+    private func answer(_ requests: [SyncRequest], watcherTimer: Int? = nil) {
         let now = MonotonicClock.milliseconds()
         var activity = engine.activity(at: now)
-        // Auto-show's hide delay is the daemon's own clock too: a keyboard it will hide is no keyboard at rest.
-        if let hideDue = accessibility?.autoShow.hideDue {
-            activity.nextTick = min(activity.nextTick ?? hideDue, hideDue)
-        }
+        // Auto-show's hide delay and the watcher's own timers (a new application's focus looked for again) are the
+        // daemon's clock too: what they find can still move a window or hide the keyboard.
+        let ticks = [activity.nextTick, accessibility?.autoShow.hideDue, watcherTimer].compactMap { $0 }
+        activity.nextTick = ticks.min()
         for request in requests {
             let reply = SyncReply(serial: request.serial, mark: request.mark, journal: adapter.requestJournal,
                                   activity: activity, now: now)
