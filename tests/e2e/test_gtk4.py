@@ -112,7 +112,10 @@ class Gtk4TestCase(DesktopTestCase):
     def test_a_bottom_entry_reached_by_tab_clears_the_keyboard_by_the_margin_and_hiding_restores_exactly(self):
         form = self.form("tab-form", *FORM_AT_BOTTOM)
         original = form.frame()
-        bottom = form.accessible("entry-6")["widget"]
+        # The window maps (and the fixture says ready) before the application is on the bus: an Adw.Application's
+        # query right after its start finds no application of its pid yet.
+        bottom = wait_for(lambda: (form.accessible("entry-6") or {}).get("widget"), timeout=10,
+                          what="entry-6 of %s over AT-SPI" % form.title)
         keyboard = self.keyboard.show()
 
         form.focus_by_keys("entry-5", *["Tab"] * 4)
@@ -171,7 +174,10 @@ class Gtk4TestCase(DesktopTestCase):
         self.daemon.stop()
         form = self.form("before-daemon", *FORM_AT_BOTTOM, "--focus", "entry-6")
         original = form.frame()
-        bottom = form.accessible("entry-6")["widget"]
+        # The window maps (and the fixture says ready) before the application is on the bus: an Adw.Application's
+        # query right after its start finds no application of its pid yet.
+        bottom = wait_for(lambda: (form.accessible("entry-6") or {}).get("widget"), timeout=10,
+                          what="entry-6 of %s over AT-SPI" % form.title)
         keyboard = self.keyboard.show()
         self.assertEqual(form.frame(), original, "no daemon: the keyboard alone moves nothing")
         daemon = self.start_daemon(config=DEFAULT_WITHOUT_ANIMATION)
@@ -239,7 +245,10 @@ class Gtk4TestCase(DesktopTestCase):
 
     def assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(self, form, daemon, row=None):
         original = form.frame()
-        bottom = form.accessible("entry-6")["widget"]
+        # The window maps (and the fixture says ready) before the application is on the bus: an Adw.Application's
+        # query right after its start finds no application of its pid yet.
+        bottom = wait_for(lambda: (form.accessible("entry-6") or {}).get("widget"), timeout=10,
+                          what="entry-6 of %s over AT-SPI" % form.title)
         keyboard = self.keyboard.show()
 
         form.focus_by_keys("entry-5", *["Tab"] * 4)
