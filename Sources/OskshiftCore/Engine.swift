@@ -31,6 +31,11 @@ public struct Engine: Equatable, Sendable {
     /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
     var accessibleApplications: Set<Int32> = []
     var accessibleFields: [Int32: AccessibleField] = [:]
+    /// Windows found to belong to an application on the bus other than by their `_NET_WM_PID` (`Event.windowOnBus`).
+    var busOwners: [WindowID: BusOwner] = [:]
+    /// When the user last pressed or typed in each window, or the keyboard was shown while it held the focus, since
+    /// the keyboard last hid: the whole-window source needs such an input (`FocusSelection.choose`).
+    var userInputs: [WindowID: Int] = [:]
     /// Whether the last editable report matched no window.
     var fieldUnmatched = false
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
@@ -79,6 +84,10 @@ public struct Engine: Equatable, Sendable {
     /// until then, when the order asks the bus at all (seen: a GTK form mapped under a docked keyboard was moved
     /// 8 px by the `window` source, then put back when its application said no field was focused).
     public static let busJoiningGraceMs = 250
+    /// An application on the bus answers a press or a key in its window with a focus event within milliseconds
+    /// (GTK 3 and Qt 5 measured at a few ms under Xvfb): a window whose application has said nothing this long after
+    /// the user's input in it is not on the bus.
+    public static let inputAnswerGraceMs = 250
     /// The longest the daemon waits for its own first answer from the bus (the applications on it and the focus
     /// they had) before the X-side sources speak for every window. Measured here: the answer comes within tens of
     /// milliseconds of the watcher's start, so a covered field is served by the bus well inside 300 ms of start.
@@ -95,6 +104,12 @@ public struct Engine: Equatable, Sendable {
     /// How long after the keyboard hid a maximized window waits for a docked keyboard's strut to go before it is
     /// maximized again (measured: onboard's strut goes 30-60 ms after its window starts hiding, under IceWM).
     public static let strutGoneWithinMs = 500
+
+    /// An application on the bus that owns a window, and how that was found.
+    struct BusOwner: Equatable, Sendable {
+        var application: Int32
+        var matchedBy: BusMatch
+    }
 
     /// The daemon's own connection to the accessibility bus.
     enum BusConnection: Equatable, Sendable {
@@ -142,6 +157,8 @@ public struct Engine: Equatable, Sendable {
         case .focusObserved(let id, let observations, let frame):
             return focusObserved(id, observations, frame: frame, &moment)
         case .accessibleApplications(let pids): return applicationsChanged(pids, &moment)
+        case .windowOnBus(let id, let application, let how): return windowOnBus(id, application, how, &moment)
+        case .userInput(let id): return userInput(in: id, &moment)
         case .accessibilityBus(let status): return busChanged(status, &moment)
         case .accessibleFocus(let pid, let reported): return accessibleFocusChanged(pid: pid, reported, &moment)
         case .accessibleFieldUnmatched:
@@ -173,7 +190,7 @@ public struct Engine: Equatable, Sendable {
     static func isTrigger(_ event: Event) -> Bool {
         switch event {
         case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications, .accessibilityBus,
-             .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
+             .windowOnBus, .userInput, .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
             return true
         case .windowExtentsChanged:
             return false
