@@ -3,8 +3,8 @@
 /// The X-side sources (`input-focus`, `pointer`, `window`) serve a window only with evidence that its application
 /// is not on the bus: no application on it has been found to own the window (by its `_NET_WM_PID`, or by the bridge
 /// through geometry and the X focus: `Event.windowOnBus`) within `busJoiningGraceMs` of its map (for a window mapped
-/// before the daemon listened: once the bus has answered), or within `inputAnswerGraceMs` of the user's input in it.
-/// A window with nothing said yet is waited for, never moved. The whole window needs more: the user's input in it
+/// before the daemon listened: once the bus has answered); the user's input in it meanwhile is served when that wait
+/// ends, unless the application answered it with a focus. A window with nothing said yet is waited for, never moved. The whole window needs more: the user's input in it
 /// (`userInputs`), never its map, placement or maximize.
 extension Engine {
     /// How the focus rect of `window` is chosen now.
@@ -41,19 +41,16 @@ extension Engine {
         return now < deadline ? deadline : nil
     }
 
-    /// When `window`'s wait for its application on the bus ends, while it waits: a window mapped since the daemon
-    /// started that no application on the bus owns yet, while the daemon listens to the bus and the order asks it.
-    /// The wait ends `busJoiningGraceMs` after the map, or `inputAnswerGraceMs` after the user's input in the window
-    /// when that comes first: an application on the bus answers a press or a key with a focus at once.
+    /// When `window`'s wait for its application on the bus ends, while it waits (`busJoiningGraceMs` after its map):
+    /// a window mapped since the daemon started that no application on the bus owns yet, whatever its `_NET_WM_PID`
+    /// says (a sandbox's number, none at all), while the daemon listens to the bus and the order asks it. A press or
+    /// a key in the window meanwhile is served when the wait ends, unless its application answered it with a focus.
     func busJoiningDeadline(of window: WindowFacts, now: Int) -> Int? {
         let order = configuration.settings(for: window.wmClass).focus
         guard bus.knowsApplications, FocusSelection.asksBus(order), case .silent = accessibleState(of: window),
               let mapped = window.mappedAtMs
         else { return nil }
-        var deadline = mapped + Engine.busJoiningGraceMs
-        if let input = userInputs[window.id], input >= mapped {
-            deadline = min(deadline, input + Engine.inputAnswerGraceMs)
-        }
+        let deadline = mapped + Engine.busJoiningGraceMs
         return now < deadline ? deadline : nil
     }
 

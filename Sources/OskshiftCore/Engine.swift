@@ -84,10 +84,6 @@ public struct Engine: Equatable, Sendable {
     /// until then, when the order asks the bus at all (seen: a GTK form mapped under a docked keyboard was moved
     /// 8 px by the `window` source, then put back when its application said no field was focused).
     public static let busJoiningGraceMs = 250
-    /// An application on the bus answers a press or a key in its window with a focus event within milliseconds
-    /// (GTK 3 and Qt 5 measured at a few ms under Xvfb): a window whose application has said nothing this long after
-    /// the user's input in it is not on the bus.
-    public static let inputAnswerGraceMs = 250
     /// The longest the daemon waits for its own first answer from the bus (the applications on it and the focus
     /// they had) before the X-side sources speak for every window. Measured here: the answer comes within tens of
     /// milliseconds of the watcher's start, so a covered field is served by the bus well inside 300 ms of start.
