@@ -38,6 +38,7 @@ final class AccessibilityBridge {
     /// Qt version; and every process judged so far (once each, as it joins the bus).
     private var withheldPages: [Int32: Int] = [:]
     private var judgedProcesses: Set<Int32> = []
+    private var lastOwnerLine: String?
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -132,6 +133,10 @@ final class AccessibilityBridge {
             case .initialFocusRead:
                 // After the updates of the same batch: the focus they carry is what the engine is waiting for.
                 initialFocusRead = true
+            case .activeWindow(let active) where !keyboards.contains(active.pid):
+                events += owner(of: active)
+            case .activeWindow:
+                break
             }
         }
         for update in updates {
@@ -208,6 +213,46 @@ final class AccessibilityBridge {
             caret: root.caret?.relative(to: frame.origin), frameSize: frame.size, change: change,
             singleLine: update.lineMode == .single)
         return events + [.accessibleFocus(pid: update.pid, field)]
+    }
+
+    /// The X window an application's active top-level is, when no window carries the application's process number:
+    /// the one window whose frame or client lines up with it (`geometry`), or among windows that line up alike the one
+    /// with the X focus (`geometry and the X focus`). Said to the engine (`windowOnBus`), and in the verbose log once
+    /// per change: from then on the application's focus speaks for that window, a button's too.
+    private func owner(of active: ActiveToplevel) -> [Event] {
+        let update = active.asUpdate
+        let everyWindow = candidates(of: 0)
+        guard AccessibleWindowMatcher.processHasNoWindow(update, among: everyWindow) else { return [] }
+        let found = AccessibleWindowMatcher.matchByGeometry(update, among: everyWindow)
+        let window: WindowID
+        let how: BusMatch
+        switch found {
+        case .one(let match):
+            (window, how) = (match.id, .geometry)
+        case .several(let windows):
+            guard let focused = everyWindow.first(where: { $0.focused && windows.contains($0.id) }) else {
+                logOwner("\(active) lines up with " + windows.map { "\($0)" }.joined(separator: ", ")
+                         + " alike, none with the X focus: no window found")
+                return []
+            }
+            (window, how) = (focused.id, .inputFocus)
+        case .none:
+            logOwner("\(active) lines up with no X window")
+            return []
+        }
+        let windowPID = everyWindow.first { $0.id == window }?.pid
+        if let windowPID { sandboxed.note(window: window, windowPID: windowPID, application: active.pid) }
+        logOwner("window \(window) belongs to pid \(active.pid) on the bus, found by \(how.rawValue): its top-level "
+                 + "\(active.toplevel) (\(active.toolkit)); the window's _NET_WM_PID "
+                 + (windowPID.map(String.init) ?? "none"))
+        return [.windowOnBus(window, application: active.pid, matchedBy: how)] + applicationsChanged()
+    }
+
+    /// The verbose log's line about an active top-level's window, once per change.
+    private func logOwner(_ line: String) {
+        guard verbose, line != lastOwnerLine else { return }
+        lastOwnerLine = line
+        Log.line("accessibility: \(line)")
     }
 
     /// The windows that may hold a field of `pid` (every window for 0): its own (`_NET_WM_PID`), those without a
