@@ -186,7 +186,7 @@ public struct Engine: Equatable, Sendable {
     static func isTrigger(_ event: Event) -> Bool {
         switch event {
         case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications, .accessibilityBus,
-             .windowOnBus, .userInput, .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
+             .windowOnBus, .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
             return true
         case .windowExtentsChanged:
             return false
@@ -194,6 +194,10 @@ public struct Engine: Equatable, Sendable {
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
         case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed,
              .windowReframed, .timerFired, .stopping, .accessibleFieldUnmatched:
+            return false
+        case .userInput:
+            // What the press or key changes comes as its own trigger (the press observed, the caret moved); the
+            // input itself only lets the whole window speak, and typing must not lift the two-placement limit.
             return false
         }
     }
