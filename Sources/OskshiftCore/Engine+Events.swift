@@ -201,7 +201,7 @@ extension Engine {
         released.remove(id)
         refused.remove(id)
         busOwners[id] = nil
-        userInputs[id] = nil
+        userInputs[id] = nil  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
         if focus?.window.id == id { focus = nil }
         accessibleFields = accessibleFields.filter { $0.value.window != id }
         return decideAndMove(&moment)
@@ -384,6 +384,9 @@ extension Engine {
         }
         let leftState = (saved.state.isMaximized && !facts.state.isMaximized)
             || (saved.state.fullscreen && !facts.state.fullscreen)
+        // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
+        // placed again whole while the keyboard is up and it has the focus.
+        userInputs[facts.id] = moment.now
         adjustments[facts.id] = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,

@@ -234,4 +234,21 @@ struct BusJoiningTests {
         #expect(decisions(actions) == [.waiting("waiting for its application on the accessibility bus")])
         #expect(moves(driver.send(.timerFired, after: 240)) == [Rect(100, 252, 400, 300)])
     }
+
+    @Test("A window moved whole, withdrawn, and found again with its saved geometry is placed whole again when it has the focus, its original saved again")
+    func windowFoundAgainIsPlacedAgain() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
+        _ = driver.sendAndConfirm(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        let placed = Rect(100, 252, 400, 300)
+        #expect(driver.engine.adjustedWindows.map(\.current) == [placed])
+        _ = driver.send(.windowDestroyed(Fixture.a), after: 100)
+        let found = Fixture.window(frame: placed)
+        _ = driver.send(.displacedWindowFound(found, saved: SavedGeometry(frame: Fixture.lowFrame)), after: 5)
+        let refocused = driver.send(.focusChanged(Fixture.focus(found, field: nil)), after: 5)
+        #expect(refocused.contains(.saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.lowFrame))))
+        #expect(driver.engine.adjustedWindows.map(\.original.frame) == [Fixture.lowFrame])
+        #expect(driver.engine.focusSource(at: driver.now) == .window)
+    }
 }
