@@ -220,22 +220,17 @@ final class AccessibilityBridge {
     /// with the X focus (`geometry and the X focus`). Said to the engine (`windowOnBus`), and in the verbose log once
     /// per change: from then on the application's focus speaks for that window, a button's too.
     private func owner(of active: ActiveToplevel) -> [Event] {
-        let update = active.asUpdate
         let everyWindow = candidates(of: 0)
-        guard AccessibleWindowMatcher.processHasNoWindow(update, among: everyWindow) else { return [] }
-        let found = AccessibleWindowMatcher.matchByGeometry(update, among: everyWindow)
-        let window: WindowID
-        let how: BusMatch
-        switch found {
-        case .one(let match):
-            (window, how) = (match.id, .geometry)
-        case .several(let windows):
-            guard let focused = everyWindow.first(where: { $0.focused && windows.contains($0.id) }) else {
-                logOwner("\(active) lines up with " + windows.map { "\($0)" }.joined(separator: ", ")
-                         + " alike, none with the X focus: no window found")
-                return []
-            }
-            (window, how) = (focused.id, .inputFocus)
+        let window: WindowID, how: BusMatch
+        switch AccessibleWindowMatcher.owner(of: active, among: everyWindow) {
+        case .byProcess:
+            return []
+        case .found(let found, let match):
+            (window, how) = (found, match)
+        case .undecided(let windows):
+            logOwner("\(active) lines up with " + windows.map { "\($0)" }.joined(separator: ", ")
+                     + " alike, none with the X focus: no window found")
+            return []
         case .none:
             logOwner("\(active) lines up with no X window")
             return []
