@@ -175,6 +175,7 @@ final class AccessibilityBridge {
                 match = byGeometry
                 candidates = everyWindow
                 note(ExtentsUse.of(update, byGeometry: found, windowPID: windowPIDs[byGeometry.id]), pid: update.pid)
+                if learnt { events.append(.windowOnBus(byGeometry.id, application: update.pid, matchedBy: .geometry)) }
             case .several(let windows):
                 match = nil
                 note(ExtentsUse.of(update, byGeometry: found, windowPID: nil), pid: update.pid)
