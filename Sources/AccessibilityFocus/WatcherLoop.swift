@@ -91,6 +91,14 @@ final class WatcherLoop: @unchecked Sendable {
         // The focus an application already had before we listened (InitialFocus), as if it had just moved there.
         serially { [unowned self] in
             defer { channel.post(.initialFocusRead) }
+            // The windows already active: a sandboxed application's is found by them even with the focus on a button.
+            if let desktop = atspi_get_desktop(0) {
+                for application in children(of: desktop, limit: InitialFocus.childLimit) {
+                    reportActiveWindows(of: application)
+                    g_object_unref(UnsafeMutableRawPointer(application))
+                }
+                g_object_unref(UnsafeMutableRawPointer(desktop))
+            }
             guard let focused = InitialFocus.find(using: reader) else { return }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
                     timeMs: Self.now())
@@ -138,6 +146,7 @@ final class WatcherLoop: @unchecked Sendable {
         serially { [unowned self] in
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+            if request.waitedMs == 0 { reportActiveWindows(of: application) }
             let pid = reader.pid(of: application)
             // GTK 4 (window coordinates) and GTK 3: a GTK 3 form that i3 focused as it mapped announced that
             // focus before its application had joined the bus (once in a CI run): never heard of otherwise.
@@ -211,6 +220,7 @@ final class WatcherLoop: @unchecked Sendable {
                 input = .boundsChanged(source, size: size)
             case .windowActivated:
                 input = .windowActivated(source, pid: reader.pid(of: source))
+                reportActive(source)
             }
             perform(tracker.handle(input), timeMs: timeMs, receivedUs: receivedUs)
         }
@@ -276,6 +286,25 @@ final class WatcherLoop: @unchecked Sendable {
             else { return }
             perform(tracker.handle(.focused(accessible, pid: reader.pid(of: accessible), kind: .editable)),
                     timeMs: timeMs)
+        }
+    }
+
+    /// Posts an application's active top-level, so that the daemon can tell which X window it owns when no window
+    /// carries its process number (one round trip: the top-level's extents). Not a keyboard's.
+    private func reportActive(_ window: AccessiblePointer) {
+        let pid = reader.pid(of: window)
+        guard pid != 0, !tracker.ignoredPIDs.contains(pid), let toplevel = reader.screenExtents(of: window)?.fieldRect
+        else { return }
+        let toolkit = AccessibleReader.toolkit(ofApplicationOf: window).name
+        channel.post(.activeWindow(ActiveToplevel(pid: pid, toplevel: toplevel, toolkit: toolkit,
+                                                  coordinates: reader.coordinates(of: window))))
+    }
+
+    /// Reports every active top-level of `application` (`reportActive`).
+    private func reportActiveWindows(of application: AccessiblePointer) {
+        for window in children(of: application, limit: InitialFocus.childLimit) {
+            if reader.hasState(window, ATSPI_STATE_ACTIVE) { reportActive(window) }
+            g_object_unref(UnsafeMutableRawPointer(window))
         }
     }
 

@@ -75,6 +75,8 @@ while printed < exitAfter {
             writeLine("initial focus read")
         case .synced:
             break
+        case .activeWindow(let active):
+            writeLine("active \(active)")
         }
     }
 }

@@ -100,6 +100,7 @@ struct WindowMachineTests {
     func syntheticPairing() {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         #expect(driver.engine.adjustments[Fixture.a]?.requests.owed == .any)
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset))

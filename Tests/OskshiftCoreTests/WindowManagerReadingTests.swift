@@ -93,8 +93,10 @@ struct WindowManagerReadingTests {
             return form
         }
 
+        /// Focused by the user's tap (the whole window speaks after the user's input in it).
         mutating func focus(_ window: WindowFacts) {
             frames[window.id] = window.frame
+            send(.userInput(window.id))
             send(.focusChanged(Fixture.focus(window, field: nil)))
         }
     }
@@ -292,6 +294,7 @@ struct WindowManagerReadingTests {
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 296, 400, 300)), after: 2)
         #expect(driver.engine.strutFitSlack == 1)
         let right = Fixture.window(Fixture.b, frame: Rect(700, 296, 400, 300))
+        _ = driver.send(.userInput(Fixture.b))
         let moves = driver.send(.focusChanged(Fixture.focus(right, field: nil)), after: 100).filter(\.isMove)
         #expect(moves.contains(.moveResize(Fixture.a, frame: Rect(40, 296, 400, 300), extents: Fixture.extents)))
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(40, 296, 400, 300)), after: 2)
@@ -543,6 +546,7 @@ struct WindowManagerReadingTests {
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         // The user drags the window 6 px before openbox answered: taken for a reading, asked again as read.
         let dragged = Rect(106, 258, 400, 300)
