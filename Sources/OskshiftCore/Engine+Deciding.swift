@@ -23,7 +23,8 @@ extension Engine {
             noteFieldAtOriginal(focus.window, now: now)
             noteKeptHeight(focus.window.id, now: now)
         }
-        if let focus, let keyboard {
+        // A keyboard sliding in is placed for where it will rest: each of its steps needs no move of its own.
+        if let focus, let keyboard = keyboardMotion.end ?? keyboard {
             let decision = decide(focus, keyboard: keyboard, moment)
             let adjustment = adjustments[focus.window.id]
             switch decision.outcome {

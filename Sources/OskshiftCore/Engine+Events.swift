@@ -5,6 +5,7 @@ extension Engine {
         // Kept only while a maximized or fullscreen window may wait for the strut to go (`workAreaWaitDeadline`).
         let statesToPutBack = adjustments.values.contains { if case .windowState = $0.home { true } else { false } }
         keyboardHiddenAt = frame == nil && keyboard != nil && statesToPutBack ? moment.now : nil
+        keyboardMotion.step(from: keyboard, to: frame, on: screen, now: moment.now)
         keyboard = frame
         var again: [Action] = []
         if frame == nil {
