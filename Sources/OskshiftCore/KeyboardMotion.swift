@@ -9,6 +9,8 @@ struct KeyboardMotion: Equatable, Sendable {
     /// A predicted end the keyboard has not reached after this long without a step is dropped: the keyboard
     /// stopped short (onboard steps every ~20 ms; ten times that is no slide any more).
     static let stoppedAfterMs = 200
+    /// A keyboard that stood this long at one frame before going down or hiding rested there.
+    static let restedAfterMs = 100
 
     /// The frame the keyboard is heading to; nil when not known or reached.
     var end: Rect?
@@ -21,20 +23,23 @@ struct KeyboardMotion: Equatable, Sendable {
 
     /// The keyboard stepped from `previous` to `frame` (nil: hidden) at `now`.
     mutating func step(from previous: Rect?, to frame: Rect?, on screen: Screen, now: Int) {
-        movedAt = now
+        defer { movedAt = now }
+        // A frame the keyboard stood at for a while before it went down or hid is where it rests: not one it
+        // only passed through (a hide asked for in the middle of the slide).
+        let rested = now - movedAt >= Self.restedAfterMs ? previous : nil
         guard let frame else {
-            if let previous, !goingDown { lastRest = previous }
+            if let rested, !goingDown { lastRest = rested }
             (end, goingDown) = (nil, false)
             return
         }
         if let previous, previous.size == frame.size, previous.x == frame.x, frame.minY > previous.minY {
-            // Going down: where it stood before was its rest.
-            if !goingDown { lastRest = previous }
+            if let rested, !goingDown { lastRest = rested }
             (end, goingDown) = (nil, true)
             return
         }
         goingDown = false
         let rising = previous.map { $0.size == frame.size && $0.x == frame.x && frame.minY < $0.minY } ?? true
+        if rising, let end, end.size == frame.size, end.x == frame.x, frame.minY > end.minY { return }
         end = rising ? predictedEnd(of: frame, on: screen) : nil
         if end == frame { end = nil }
     }
@@ -48,14 +53,18 @@ struct KeyboardMotion: Equatable, Sendable {
     var deadline: Int? { end == nil ? nil : movedAt + Self.stoppedAfterMs }
 
     /// The rest of the same keyboard's last show when it rises toward it; else, for a keyboard as wide as its
-    /// monitor and reaching below its bottom edge (docked, sliding in), its bottom on that edge.
+    /// monitor and reaching below its bottom edge (docked, sliding in), the bottom of the work area: its own strut
+    /// already there (the work area ends at least the keyboard's height above the edge) is where its top ends;
+    /// else its bottom ends there (on the edge, or on a panel's top: onboard docks above IceWM's taskbar).
     private func predictedEnd(of frame: Rect, on screen: Screen) -> Rect? {
         if let lastRest, lastRest.size == frame.size, lastRest.x == frame.x, lastRest.minY < frame.minY {
             return lastRest
         }
-        guard let monitor = screen.monitor(for: frame)?.rect, frame.minX == monitor.minX,
-              frame.width == monitor.width, frame.maxY > monitor.maxY
+        guard let monitor = screen.monitor(for: frame), frame.minX == monitor.rect.minX,
+              frame.width == monitor.rect.width, frame.maxY > monitor.rect.maxY
         else { return nil }
-        return Rect(x: frame.x, y: monitor.maxY - frame.height, width: frame.width, height: frame.height)
+        let floor = monitor.workArea.maxY
+        let top = monitor.rect.maxY - floor >= frame.height ? floor : floor - frame.height
+        return top < frame.minY ? Rect(x: frame.x, y: top, width: frame.width, height: frame.height) : nil
     }
 }

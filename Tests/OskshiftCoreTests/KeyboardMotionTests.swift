@@ -97,4 +97,34 @@ struct KeyboardMotionTests {
             .saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.lowFrame)), move(placed),
         ])
     }
+
+    @Test("A docked keyboard sliding in above a bottom panel is placed at its first step for its rest on the panel's top")
+    func restOnAPanel() {
+        // A 26 px taskbar: the work area ends at 774, and the keyboard's bottom ends there (onboard under IceWM).
+        let screen = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 774))])
+        var driver = Driver(Fixture.engine(screen: screen))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
+        // Still rising once its bottom is above the monitor's edge: the rest predicted at the start holds.
+        let steps = slide(&driver, tops: [794, 700, 600, 560, 540, 534])
+        #expect(steps == [[Rect(100, 256, 400, 300)], [], [], [], [], []])
+    }
+
+    @Test("A docked keyboard whose strut is already in the work area is placed at its first step for the strut's top")
+    func restAtItsStrut() {
+        let screen = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 560))])
+        var driver = Driver(Fixture.engine(screen: screen))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
+        let steps = slide(&driver, tops: [780, 700, 600, 560])
+        #expect(steps == [[placed], [], [], []])
+    }
+
+    @Test("A hide asked for in the middle of a slide teaches no rest: the next slide is placed for the monitor's edge")
+    func hideMidSlideTeachesNothing() {
+        var driver = focused()
+        _ = slide(&driver, tops: [780, 700, 600, 570])
+        _ = slide(&driver, tops: [600, 700, 790], showing: false)
+        _ = driver.sendAndConfirm(.keyboardHidden, after: 20)
+        let steps = slide(&driver, tops: [780, 680, 560])
+        #expect(steps == [[placed], [], []])
+    }
 }
