@@ -65,18 +65,20 @@ def _overlap(field, keyboard):
     return max(0, min(field.bottom, keyboard.bottom) - max(field.y, keyboard.y))
 
 
-def _clear(field, keyboard, margin):
+def _clear(keyboard, field, margin):
     if keyboard is None or field.right <= keyboard.x or keyboard.right <= field.x:
         return True
     return field.bottom + margin <= keyboard.y or field.y >= keyboard.bottom
 
 
-def measure(events, since, keyboard_frame, app_frame, field_offset, app_start, margin, until=None):
+def measure(events, since, keyboard_frame, app_frame, field_offset, app_start, margin, keyboard_start=None,
+            until=None):
     """One keyboard show (or hide) from `since`: the keyboard's steps, the app frame's placements and the overlap.
 
     `field_offset`: the field as a Rect relative to the app frame's origin; `app_start`: the app frame's rect at
-    `since`. Returns a dict of figures in milliseconds and pixels (see the keys below)."""
-    keyboard_rect, shown = None, False
+    `since`; `keyboard_start`: the keyboard's rect then, when it is shown already (a hide). Returns a dict of
+    figures in milliseconds and pixels (see the keys below)."""
+    keyboard_rect, shown = keyboard_start, keyboard_start is not None
     steps, timeline = [], []  # steps: times the keyboard moved while shown; timeline: (t, keyboard, app)
     app = app_start
     sizes = [(app_start.width, app_start.height)]
@@ -105,25 +107,30 @@ def measure(events, since, keyboard_frame, app_frame, field_offset, app_start, m
         raise AssertionError("the keyboard frame 0x%x never moved after %.3f" % (keyboard_frame, since))
     first, last = steps[0], steps[-1]
     end = max([last] + app_moves) + 0.05
-    worst, worst_beyond, clear_at, index = 0, 0, None, 0
-    state = (None, app_start)
+    def state_at(t):
+        keyboard, frame = keyboard_start, app_start
+        for when, keyboard_then, frame_then in timeline:
+            if when > t:
+                break
+            keyboard, frame = keyboard_then, frame_then
+        return keyboard, field_offset.moved_by(frame.x, frame.y)
+
+    worst, worst_beyond = 0, 0
     t = first
     while t <= end:
-        while index < len(timeline) and timeline[index][0] <= t:
-            state = timeline[index][1:]
-            index += 1
-        keyboard, frame = state
-        field = field_offset.moved_by(frame.x, frame.y)
+        keyboard, field = state_at(t)
         overlap = _overlap(field, keyboard)
         worst = max(worst, overlap)
         previous_step = max(s for s in steps if s <= t)
         if (t - previous_step) * 1000.0 > REACTION_MS:
             worst_beyond = max(worst_beyond, overlap)
-        if t >= last and clear_at is None and _clear(field, keyboard, margin):
-            clear_at = t
-        elif t >= last and not _clear(field, keyboard, margin):
-            clear_at = None
         t += SAMPLE_MS / 1000.0
+    # "At rest -> clear" exactly, at the events: the keyboard's last step, or the app's move that cleared the field
+    # and that no later move undid.
+    clear_at = None
+    for moment in [last] + [t for t in app_moves if t > last]:
+        cleared = _clear(*state_at(moment), margin)
+        clear_at = (clear_at or moment) if cleared else None
     return {
         "keyboard_steps": len(steps),
         "slide_ms": (last - first) * 1000.0,

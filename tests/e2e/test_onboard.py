@@ -74,7 +74,7 @@ class DockedOnboard(DesktopTestCase):
         field = form.accessible("entry-4")["widget"]
         # Under the keyboard's 6th step or later (~100 ms into its ~200 ms slide), and under it at rest.
         final_keyboard = self.keyboard.docked_rect()
-        self.assertTrue(final_keyboard.y < field.bottom + MARGIN and field.bottom <= 700, "test setup: %s" % field)
+        self.assertTrue(final_keyboard.y < field.bottom + MARGIN and field.bottom <= 700, "test setup: %s" % (field,))
         expected = original.moved_by(0, final_keyboard.y - MARGIN - field.bottom)
         watch = FrameWatch(self.desktop, os.path.join(self.test_dir, "frames.txt"))
         self.addCleanup(watch.close)
@@ -98,7 +98,7 @@ class DockedOnboard(DesktopTestCase):
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
         hidden = measure(watch.events(), since, keyboard_frame, app_frame, field.moved_by(-origin.x, -origin.y),
-                         origin.moved_by(0, expected.y - original.y), MARGIN)
+                         origin.moved_by(0, expected.y - original.y), MARGIN, keyboard_start=final_keyboard)
         self.assertGreaterEqual(hidden["app_placements"], 2, "home with the slide-out, step by step: %s" % hidden)
 
 
