@@ -43,7 +43,7 @@ extension Engine {
 
     mutating func restore(_ id: WindowID, now: Int) -> [Action] {
         guard var adjustment = adjustments[id], !adjustment.isHomeward,
-              workAreaWaitDeadline(for: adjustment, now: now) == nil
+              workAreaWaitDeadline(for: adjustment, now: now) == nil, !waitsForTheHide(adjustment)
         else { return [] }
         if let fitted = fittedAboveStrut(adjustment) {
             // Where the window manager puts every window nobody moved: there while the keyboard is up.
@@ -77,12 +77,25 @@ extension Engine {
     /// its monitor's work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
     func workAreaWaitDeadline(for adjustment: Adjustment, now: Int) -> Int? {
         guard keyboard == nil, !stopped, let hidden = keyboardHiddenAt, case .windowState = adjustment.home,
-              let monitor = screen.monitor(for: adjustment.original.frame),
-              let saved = adjustment.savedOn?.monitor(for: adjustment.original.frame),
-              saved.workArea != monitor.workArea
+              workAreaNarrowed(since: adjustment)
         else { return nil }
         let deadline = hidden + Engine.strutGoneWithinMs
         return now < deadline ? deadline : nil
+    }
+
+    /// A keyboard sliding out clears the field of a window that left its maximized state before it hides: the
+    /// state waits for the hide (and then for the strut to go), as it would have waited behind an animation.
+    func waitsForTheHide(_ adjustment: Adjustment) -> Bool {
+        guard keyboard != nil, keyboardMotion.goingDown, !stopped, case .windowState = adjustment.home else { return false }
+        return workAreaNarrowed(since: adjustment)
+    }
+
+    /// The window's monitor has another work area than when its geometry was saved (a docked keyboard's strut).
+    func workAreaNarrowed(since adjustment: Adjustment) -> Bool {
+        guard let monitor = screen.monitor(for: adjustment.original.frame),
+              let saved = adjustment.savedOn?.monitor(for: adjustment.original.frame)
+        else { return false }
+        return saved.workArea != monitor.workArea
     }
 
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.
