@@ -6,7 +6,8 @@ extension Engine {
     /// field once the window is still at a smaller size, and the timer for whatever is due next.
     mutating func decideAndMove(_ moment: inout Moment) -> [Action] {
         var actions = placeAndRestore(moment)
-        if keyboardHiddenAt != nil, !adjustments.values.contains(where: { !$0.isHomeward && $0.home != .frame }) {
+        if keyboardHiddenAt != nil,
+           !adjustments.values.contains(where: { !$0.isHomeward && homeWaitsForTheWorkArea($0) }) {
             keyboardHiddenAt = nil  // no window waits for the strut to go
         }
         actions += revealFieldOnceShrunk(moment)

@@ -127,4 +127,18 @@ struct KeyboardMotionTests {
         let steps = slide(&driver, tops: [780, 680, 560])
         #expect(steps == [[placed], [], []])
     }
+
+    @Test("A window made shorter for a docked keyboard goes home at its height only once the keyboard slid out, hid and took its strut away")
+    func insetHomeWaitsForTheStrut() {
+        var driver = focused(Fixture.configuration(mode: .inset))
+        _ = slide(&driver, tops: [780, 680, 560])
+        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 560))])
+        _ = driver.send(.screenChanged(strut), after: 5)
+        let steps = slide(&driver, tops: [563, 620, 690, 760], showing: false)
+        // Taller at each step while the field needs it; clear from 690 on, but home would be fitted above the strut.
+        #expect(steps == [[Rect(100, 400, 400, 155)], [Rect(100, 400, 400, 212)], [], []])
+        #expect(driver.send(.keyboardHidden, after: 20) == [.startTimer(intervalMs: Engine.strutGoneWithinMs)])
+        #expect(driver.send(.screenChanged(Fixture.screen), after: 40)
+            == [move(Fixture.lowFrame), .clearOriginal(Fixture.a), .stopTimer])
+    }
 }

@@ -87,13 +87,12 @@ def measure(events, since, keyboard_frame, app_frame, field_offset, app_start, m
         if t < since or (until is not None and t > until):
             continue
         if window == keyboard_frame:
+            # A step: the keyboard mapped, moved or resized while shown, or unmapped.
+            if kind in ("map", "unmap") or (shown and kind == "configure" and rect != keyboard_rect):
+                steps.append(t)
             if kind in ("create", "configure"):
                 keyboard_rect = rect
-            shown = shown or kind == "map"
-            if kind == "unmap":
-                shown = False
-            if shown and kind in ("configure", "map", "unmap"):
-                steps.append(t)
+            shown = kind == "map" or (shown and kind != "unmap")
         elif window == app_frame and kind == "configure":
             if (rect.width, rect.height) != sizes[-1]:
                 sizes.append((rect.width, rect.height))
