@@ -2,10 +2,11 @@
 /// it learnt, then (when the focused window's decision may change) `decideAndMove`.
 extension Engine {
     mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
-        // Kept only while a maximized or fullscreen window may wait for the strut to go (`workAreaWaitDeadline`).
-        let statesToPutBack = adjustments.values.contains { if case .windowState = $0.home { true } else { false } }
-        keyboardHiddenAt = frame == nil && keyboard != nil && statesToPutBack ? moment.now : nil
+        // Kept only while a window may wait for the strut to go (`workAreaWaitDeadline`).
+        let homesToWaitFor = adjustments.values.contains { homeWaitsForTheWorkArea($0) }
+        keyboardHiddenAt = frame == nil && keyboard != nil && homesToWaitFor ? moment.now : nil
         noteUserInput(keyboardNow: frame, at: moment.now)
+        keyboardMotion.step(from: keyboard, to: frame, on: screen, now: moment.now)
         keyboard = frame
         var again: [Action] = []
         if frame == nil {

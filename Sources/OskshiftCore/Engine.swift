@@ -18,6 +18,8 @@ public struct Engine: Equatable, Sendable {
     public internal(set) var screen: Screen
     /// The visible keyboard's frame; nil while no keyboard is visible.
     public internal(set) var keyboard: Rect?
+    /// Where the keyboard is heading while it slides in (`KeyboardMotion`).
+    var keyboardMotion = KeyboardMotion()
     public internal(set) var focus: Focus?
     /// The most recent decision about the focused window.
     public internal(set) var lastDecision: Decision?
@@ -144,6 +146,7 @@ public struct Engine: Equatable, Sendable {
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
+        keyboardMotion.expire(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
         if moment.isTrigger { placementsSinceTrigger = 0 }
         switch event {

@@ -498,6 +498,19 @@ struct WindowManagerReadingTests {
         #expect(driver.send(.timerFired, after: Engine.strutGoneWithinMs).contains(.setMaximized(Fixture.a, true)))
     }
 
+    @Test("A maximized window whose field a sliding-out keyboard clears waits for the hide and the strut's end before it is maximized again")
+    func maximizedAgainAfterTheSlideOut() {
+        var driver = maximizedFormLeftItsStateUnderTheKeyboard()
+        _ = driver.send(.screenChanged(Self.screen(workArea: Rect(0, 0, 1280, 595))), after: 20)
+        // onboard slides out: its last steps clear the field (bottom 769 + margin) while its strut is still there.
+        for top in [598, 640, 700, 760, 790] {
+            #expect(driver.send(.keyboardMoved(Rect(0, top, 1280, 205)), after: 20)
+                .contains(.setMaximized(Fixture.a, true)) == false)
+        }
+        #expect(driver.send(.keyboardHidden, after: 20).contains(.setMaximized(Fixture.a, true)) == false)
+        #expect(driver.send(.screenChanged(Fixture.screen), after: 40).contains(.setMaximized(Fixture.a, true)))
+    }
+
     @Test("A restarted window manager's own placement of a window it takes on again teaches no reading")
     func reframedWindowTeachesNoReading() {
         // test_faults_processes (openbox killed and started again): the new openbox framed the xterm where its
