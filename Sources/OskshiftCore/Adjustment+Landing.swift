@@ -8,6 +8,10 @@ enum Landing: Equatable, Sendable {
     case normalGeometry
     /// The window manager answered our move by leaving the window where it was.
     case refused
+    /// An animation's step (or a frame wanted before the target) landed elsewhere than asked: left where it was,
+    /// or put at another top above the work area (a snap zone, a limit). A step teaches nothing about the window
+    /// manager's limits: the animation ends, and the target is asked at once, its landing judged.
+    case stepNotGranted
     /// The window manager reads our requests otherwise than we asked (a constant difference, `Reading`): learnt,
     /// and the frame asked for again once.
     case misread(Reading)
@@ -37,7 +41,10 @@ extension Adjustment {
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
-        if answered != nil { requests.newlyFramed = false }
+        if answered != nil {
+            requests.newlyFramed = false
+            requests.granted = true
+        }
         requests.belief = requests.belief.afterLanding(frame, wanted: requests.pending.last?.frame)
         switch stage {
         case .returning:
@@ -82,9 +89,18 @@ extension Adjustment {
                 current = frame
                 return .misread(reading)
             }
-            // Left where it was, it is a clamp only at a limit met before, or above the work area's top (where only
-            // a limit could keep it); else a refusal (i3's tile, at the top of the screen, never moved at all).
-            let stayed = frame == current && layout?.topLimit == nil && frame.minY >= room.minY
+            if stepNotGranted(frame, room: room) {
+                requests.pending.removeAll()
+                requests.queued = nil
+                current = frame
+                shown = frame
+                heading(to: target, animation: nil)
+                return .stepNotGranted
+            }
+            // Left where it was, it is a clamp only at a limit met before, above the work area's top (where only
+            // a limit could keep it), or after a request of ours was granted (it moves); else a refusal (i3's tile,
+            // at the top of the screen, never moved at all).
+            let stayed = frame == current && layout?.topLimit == nil && frame.minY >= room.minY && !requests.granted
             if let wanted = requests.pending.last?.frame, frame.width == wanted.width, frame.height >= wanted.height,
                wanted.minY < room.minY, frame.minY > wanted.minY || keptAtItsLimit(frame, wanted: wanted), !stayed {
                 // Asked above the work area, put lower (or left where it was, already as high as allowed; taller
@@ -182,6 +198,14 @@ extension Adjustment {
         default:
             break
         }
+    }
+
+    /// The newest request still pending is not the target (an animation's step), and the window manager left the
+    /// window where it was or put it at another top than that step's, above the work area's top.
+    private func stepNotGranted(_ frame: Rect, room: Rect) -> Bool {
+        guard let wanted = requests.pending.last?.frame, wanted != target else { return false }
+        let elsewhereAbove = frame.x == wanted.x && frame.size == wanted.size && wanted.minY < room.minY
+        return frame == current || elsewhereAbove
     }
 
     /// Asked for the top of the limit met before (another x, a reading not yet known there) and left where it was,

@@ -235,6 +235,13 @@ extension Engine {
         case .refused:
             refused.insert(id)
             adjustments[id] = adjustment
+        case .stepNotGranted:
+            adjustments[id] = adjustment
+            if adjustment.isRestoring {
+                learnt += finishRestore(id, now: moment.now)
+            } else if let move = adjustments[id]?.askAgainForTarget(now: moment.now) {
+                learnt.append(move)
+            }
         case .placedByWindowManager:
             adjustments[id] = adjustment
             // Left there when its field is clear by the margin; else placed from there by the margin.

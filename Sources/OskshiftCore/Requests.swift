@@ -25,6 +25,9 @@ struct Requests: Equatable, Sendable {
     /// the window on its own first (openbox: where the client was, with no room for the decorations), so no
     /// landing teaches how it reads requests until one answers a request exactly.
     var newlyFramed = false
+    /// A request of ours landed where it was wanted: the window manager moves this window, so one left where it was
+    /// later is kept at a limit, not refused.
+    var granted = false
     var reading: Reading { belief.reading }
     static let requestedKept = 16
 
