@@ -38,6 +38,13 @@ extension Adjustment {
     /// The transition on a reported frame, from each stage. `real`: the frame's own ConfigureNotify (after which
     /// the window manager still owes the client its synthetic echo); else the frame read after a synthetic one.
     mutating func land(_ frame: Rect, real: Bool, room: Rect, keyboard: Rect? = nil) -> Landing {
+        if real, let read = requests.readAhead {
+            requests.readAhead = nil
+            if frame == read && frame == current {
+                return .repeated  // the ConfigureNotify of a frame already read after its synthetic answer
+            }
+        }
+        if !real { requests.readAhead = frame }
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         let answered = requests.pending.firstIndex { $0.frame == frame }
@@ -184,7 +191,7 @@ extension Adjustment {
               let newest = requests.pending.last,
               requests.pending.allSatisfy({ $0.extents == extents })
         else { return nil }
-        return requests.reading.learning(from: frame, asked: newest.asked, room: room)
+        return requests.reading.learning(from: frame, asked: newest.asked, room: room, extents: newest.extents)
     }
 
     /// The move that went with leaving fullscreen reached its frame: nothing left to check.
@@ -200,12 +207,15 @@ extension Adjustment {
         }
     }
 
-    /// The newest request still pending is not the target (an animation's step), and the window manager left the
-    /// window where it was or put it at another top than that step's, above the work area's top.
+    /// On the way to a placement, the newest request still pending is not the target (an animation's step), and
+    /// the window manager left the window where it was, or put it lower than a step above the work area's top (a
+    /// snap, a limit). Not on the way home: a window manager that keeps a window where it is while the keyboard is
+    /// up (IceWM within a strut's work area) refuses the restore, and a step through a snap zone is clamped on.
     private func stepNotGranted(_ frame: Rect, room: Rect) -> Bool {
-        guard let wanted = requests.pending.last?.frame, wanted != target else { return false }
-        let elsewhereAbove = frame.x == wanted.x && frame.size == wanted.size && wanted.minY < room.minY
-        return frame == current || elsewhereAbove
+        guard !isRestoring, let wanted = requests.pending.last?.frame, wanted != target else { return false }
+        let putLower = frame.x == wanted.x && frame.size == wanted.size && wanted.minY < room.minY
+            && frame.minY > wanted.minY
+        return frame == current || putLower
     }
 
     /// Asked for the top of the limit met before (another x, a reading not yet known there) and left where it was,

@@ -233,15 +233,14 @@ extension Engine {
             // new start (the same limit met again is not: no round of requests against it).
             if focus?.window.id == id && limitBefore != top { placementsSinceTrigger = 0 }
         case .refused:
-            refused.insert(id)
+            if refused.insert(id).inserted, adjustment.isRestoring, keyboard != nil {
+                learnt.append(.note("window \(id): left where the window manager keeps it (\(frame)) while the "
+                                    + "keyboard is up; home at the hide"))
+            }
             adjustments[id] = adjustment
         case .stepNotGranted:
+            if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
             adjustments[id] = adjustment
-            if adjustment.isRestoring {
-                learnt += finishRestore(id, now: moment.now)
-            } else if let move = adjustments[id]?.askAgainForTarget(now: moment.now) {
-                learnt.append(move)
-            }
         case .placedByWindowManager:
             adjustments[id] = adjustment
             // Left there when its field is clear by the margin; else placed from there by the margin.

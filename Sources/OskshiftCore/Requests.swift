@@ -28,6 +28,9 @@ struct Requests: Equatable, Sendable {
     /// A request of ours landed where it was wanted: the window manager moves this window, so one left where it was
     /// later is kept at a limit, not refused.
     var granted = false
+    /// The frame read from the server after a synthetic ConfigureNotify: the frame's own ConfigureNotify may still
+    /// be queued behind it (matchbox sends the synthetic answer first), and arriving then it is no new landing.
+    var readAhead: Rect?
     var reading: Reading { belief.reading }
     static let requestedKept = 16
 

@@ -9,6 +9,8 @@ struct WindowManagerReadingTests {
     /// with a synthetic ConfigureNotify only).
     struct WindowManager: Sendable {
         var landing: @Sendable (Rect) -> Rect?
+        /// Answers with the synthetic ConfigureNotify first, then the frame's own (matchbox).
+        var syntheticFirst = false
 
         /// marco: x, y address the visible frame inside 10 px of invisible borders on every side, which
         /// `_NET_FRAME_EXTENTS` does not count; the title bar is kept below the work area's top (X frame at -10).
@@ -24,6 +26,11 @@ struct WindowManagerReadingTests {
         /// IceWM: the client kept inside the work area (a 24 px title: the frame at -24).
         static let iceWM = WindowManager { asked in Rect(asked.x, max(-24, asked.y), asked.width, asked.height) }
         static let openbox = WindowManager { $0 }
+        /// matchbox, a dialog moved by a ConfigureRequest: x, y taken for the client's top-left, so the frame lands
+        /// its decorations' left and top (`Fixture.extents`: 1 and 20) up and left of where it was asked.
+        static let matchboxDialog = WindowManager(landing: { asked in
+            Rect(asked.x - 1, asked.y - 20, asked.width, asked.height)
+        }, syntheticFirst: true)
         /// xfwm4: a top from minus the title's height (`Fixture.extents.top`, 20) to 0 snaps to 0; higher stays.
         static let xfwm4 = WindowManager { asked in
             Rect(asked.x, (-20..<0).contains(asked.y) ? 0 : asked.y, asked.width, asked.height)
@@ -39,8 +46,9 @@ struct WindowManagerReadingTests {
         var requests = 0
         var notes: [String] = []
 
-        init(_ wm: WindowManager, configuration: Configuration = Fixture.configuration()) {
-            driver = Driver(Fixture.engine(configuration))
+        init(_ wm: WindowManager, configuration: Configuration = Fixture.configuration(),
+             screen: Screen = Fixture.screen) {
+            driver = Driver(Fixture.engine(configuration, screen: screen))
             self.wm = wm
         }
 
@@ -58,14 +66,16 @@ struct WindowManagerReadingTests {
                         if let landed = wm.landing(asked) {
                             // The frame's ConfigureNotify, then the client's synthetic one (ICCCM 4.1.5); a request
                             // that changes nothing gets the synthetic one only.
-                            if landed != frames[id] { queue.append(.windowConfigured(id, frame: landed)) }
-                            queue.append(.windowConfigureSynthetic(id))
+                            let real: [Event] = landed != frames[id] ? [.windowConfigured(id, frame: landed)] : []
+                            let synthetic = Event.windowConfigureSynthetic(id)
+                            queue += wm.syntheticFirst ? [synthetic] + real : real + [synthetic]
                             frames[id] = landed
                         } else {
                             queue.append(.windowConfigureSynthetic(id))
                         }
                     case .readFrame(let id):
-                        if let frame = frames[id] { queue.append(.windowFrameRead(id, frame: frame)) }
+                        // Read at once from the server, ahead of the events still queued.
+                        if let frame = frames[id] { queue.insert(.windowFrameRead(id, frame: frame), at: 0) }
                     case .note(let text):
                         notes.append(text)
                     default:
@@ -130,6 +140,33 @@ struct WindowManagerReadingTests {
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
         #expect(desktop.requests == 3)
+    }
+
+    @Test("Under matchbox a dialog's ConfigureRequest read as the client's origin is learnt from its first landing, by no name")
+    func matchboxDialogReading() {
+        var desktop = Desktop.shown(.matchboxDialog)
+        #expect(desktop.frames[Fixture.a] == offset)
+        #expect(desktop.driver.engine.learntReading == Reading(dx: -1, dy: -20))
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        #expect(desktop.requests == 3)
+        #expect(desktop.driver.engine.adjustedWindows == [])
+    }
+
+    @Test("Under matchbox a dialog partly below the work area, answered synthetic first, learns the reading and is not refused")
+    func matchboxDialogBelowTheWorkArea() {
+        // matchbox-keyboard is a toolbar: the work area ends at its top, and a dialog may reach under it.
+        let area = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 560))])
+        var desktop = Desktop(.matchboxDialog, screen: area)
+        desktop.focus(Fixture.window())
+        desktop.send(.screenChanged(area))
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        #expect(desktop.frames[Fixture.a] == offset)
+        #expect(desktop.driver.engine.refused == [])
+        #expect(desktop.driver.engine.learntReading == Reading(dx: -1, dy: -20))
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        #expect(desktop.driver.engine.adjustedWindows == [])
     }
 
     @Test("A second window starts with the reading the first one taught, and needs no second request")
