@@ -57,7 +57,7 @@ extension Adjustment {
         case .returning:
             // Our restoring requests coming back; once none is left, the window is on its own again. A restore
             // that lands elsewhere by a reading not known yet is asked again once, as read.
-            if answered == nil, let reading = learntReading(from: frame, room: room) {
+            if answered == nil, let reading = learntReading(from: frame, room: room, keyboard: keyboard) {
                 requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
@@ -91,7 +91,7 @@ extension Adjustment {
                 current = frame
                 return .normalGeometry
             }
-            if answered == nil, let reading = learntReading(from: frame, room: room) {
+            if answered == nil, let reading = learntReading(from: frame, room: room, keyboard: keyboard) {
                 requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
@@ -186,7 +186,15 @@ extension Adjustment {
     /// nor while a request made with other frame extents may still be answered (its client size makes another
     /// frame: that is no reading), nor from a frame we asked for before (a window manager seconds behind answering
     /// an older request late: the 10 000-event burst learnt "2 px higher" so and left a saved geometry behind).
-    func learntReading(from frame: Rect, room: Rect) -> Reading? {
+    /// Nor from a frame moved only vertically to where its bottom lies at a keyboard's top: a window manager that fits windows above a docked
+    /// keyboard's strut by itself (KWin, as the strut grows while the keyboard slides in) put it there, which our
+    /// request only met by chance (taken for a reading of "1 px lower", every later request, the restore with
+    /// them, went 1 px off).
+    func learntReading(from frame: Rect, room: Rect, keyboard: Rect? = nil) -> Reading? {
+        if let keyboard, let wanted = requests.pending.last?.frame, frame.x == wanted.x, frame.size == wanted.size,
+           frame.overlapsHorizontally(keyboard), Engine.strutFitReach.contains(frame.maxY - keyboard.minY) {
+            return nil  // moved only up or down, to where the window manager fits windows above a strut
+        }
         guard requests.belief.mayLearn, !requests.newlyFramed, frame != current, !requests.requested.contains(frame),
               let newest = requests.pending.last,
               requests.pending.allSatisfy({ $0.extents == extents })

@@ -126,7 +126,8 @@ extension Engine {
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
         // is announced. The keyboard's own window never ends there.
         guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
-              before.maxY > keyboard.minY + 2, (0...2).contains(frame.maxY - keyboard.minY)
+              before.maxY > keyboard.minY + Engine.strutFitReach.upperBound,
+              Engine.strutFitReach.contains(frame.maxY - keyboard.minY)
         else {
             fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
             return []
@@ -207,6 +208,7 @@ extension Engine {
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
         let limitBefore = adjustment.layout?.topLimit
+        let targetBefore = adjustment.target
         let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
@@ -243,12 +245,7 @@ extension Engine {
             adjustments[id] = adjustment
         case .placedByWindowManager:
             adjustments[id] = adjustment
-            // Left there when its field is clear by the margin; else placed from there by the margin.
-            if fieldIsClear(in: id, at: frame, now: moment.now) {
-                learnt.append(.note("window \(id): the window manager placed it above the keyboard itself (a "
-                                    + "docked keyboard's strut); left there while the keyboard is up"))
-                refused.insert(id)
-            }
+            learnt += placedByWindowManager(id, at: frame, wanted: targetBefore, now: moment.now)
         case .resizedByApplication:
             if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
                 adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
@@ -261,6 +258,24 @@ extension Engine {
             adjustments[id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
+    }
+
+    /// The window manager moved an adjusted window up above a docked keyboard's strut itself. Within a few pixels
+    /// of our own placement it fitted the window into the strut of a keyboard still sliding in (KWin, a strut
+    /// 1-3 px lower than the keyboard's final top, before the daemon hears of the keyboard's last move): the
+    /// placement is still ours, decided again at the keyboard's next report (left there for the rest of the show,
+    /// the window stayed 1 px off the place of every other show). Farther, where it is the window manager's own
+    /// place: left there while the keyboard is up when its field is clear by the margin (no fight), else placed
+    /// from there by the margin.
+    mutating func placedByWindowManager(_ id: WindowID, at frame: Rect, wanted: Rect, now: Int) -> [Action] {
+        guard fieldIsClear(in: id, at: frame, now: now) else { return [] }
+        if frame.size == wanted.size, frame.x == wanted.x, abs(frame.minY - wanted.minY) <= Engine.hysteresis {
+            return [.note("window \(id): the window manager fitted it above a docked keyboard's strut itself, "
+                          + "\(wanted.minY - frame.minY) px from our placement; placed again at the keyboard's next move")]
+        }
+        refused.insert(id)
+        return [.note("window \(id): the window manager placed it above the keyboard itself (a docked keyboard's "
+                      + "strut); left there while the keyboard is up")]
     }
 
     /// A reading tried and confirmed is the window manager's: the windows adjusted next start with it. One that

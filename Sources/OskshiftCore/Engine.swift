@@ -71,6 +71,9 @@ public struct Engine: Equatable, Sendable {
     /// Windows the window manager put elsewhere than home twice at the exit.
     public internal(set) var windowsLeftAway: [WindowAway] = []
 
+    /// How far below a docked keyboard's top a window manager that fits windows above its strut puts their bottom
+    /// (KWin: 1 px; marco and metacity: 0).
+    static let strutFitReach = 0...2
     /// How often an animation steps.
     public static let frameIntervalMs = 16
     /// An application joins the accessibility bus with an asynchronous call (GTK's `Embed`), so the registry's

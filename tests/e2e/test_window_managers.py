@@ -221,7 +221,6 @@ class WindowManagerChecks(WindowManagerParts):
         first_placement = None
         for cycle in range(1, CYCLES + 1):
             # Not waiting for the keyboard to settle: the window's rest after its move is what counts here.
-            mark = daemon.log_mark()
             self.keyboard.request_show()
             try:
                 wait_for(lambda: form.tracked.geometry() != form.original, timeout=3)
@@ -229,17 +228,8 @@ class WindowManagerChecks(WindowManagerParts):
                 self.fail("cycle %d: the form was not moved for the keyboard%s" % (cycle, self._decision_tail(daemon)))
             placed = form.tracked.settled(quiet=0.15)
             first_placement = first_placement or placed
-            # A WM that fits windows into a docked keyboard's work area itself (KWin) may get there before our move,
-            # a pixel or two elsewhere as the strut grows; the daemon then leaves the window where the WM put it.
-            placed_by_wm = "placed it above the keyboard itself" in daemon.log()[mark:]
-            if placed_by_wm and placed != first_placement:
-                same_size = lambda g: (g.frame.x, g.frame.width, g.frame.height, g.client.width, g.client.height)
-                self.assertEqual(same_size(placed), same_size(first_placement))
-                self.assertLessEqual(abs(placed.frame.y - first_placement.frame.y), 2,
-                                     "cycle %d: placed by the WM far from where the daemon put it" % cycle)
-            else:
-                self.assertEqual(placed, first_placement, "cycle %d: placed elsewhere than the first time%s"
-                                 % (cycle, self._decision_tail(daemon)))
+            self.assertEqual(placed, first_placement, "cycle %d: placed elsewhere than the first time%s"
+                             % (cycle, self._decision_tail(daemon)))
             self.keyboard.hide()
             self.assertBackExactly(form, form.original, "cycle %d: after the hide" % cycle, daemon)
         self.record("cycles", None, "%d show/hide cycles: frame and client exactly back each time" % CYCLES)
@@ -444,6 +434,28 @@ class UnderI3WithXvkbd(TiledChecks, WindowManagerChecks, DesktopTestCase):
 
 class UnderI3WithDockedOnboard(TiledChecks, WindowManagerChecks, DesktopTestCase):
     wm, keyboard_kind, keyboard_options = "i3", Onboard, {"docked": True}
+
+
+# Window managers the daemon was never tuned for: run with their packaged defaults and xvkbd, the same checks.
+# What the daemon learnt under each is in docs/window-managers.md; not one line of the daemon names them.
+class UnderJwmWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "jwm", Xvkbd
+
+
+class UnderFvwmWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "fvwm", Xvkbd
+
+
+class UnderPekwmWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "pekwm", Xvkbd
+
+
+class UnderBlackboxWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "blackbox", Xvkbd
+
+
+class UnderEvilwmWithXvkbd(WindowManagerChecks, DesktopTestCase):
+    wm, keyboard_kind = "evilwm", Xvkbd
 
 
 if __name__ == "__main__":

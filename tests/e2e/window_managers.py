@@ -18,6 +18,11 @@ WINDOW_MANAGERS = {
     "icewm": ("IceWM", "icewm"),
     "fluxbox": ("fluxbox", "fluxbox"),
     "i3": ("i3", "i3-wm"),
+    "jwm": ("JWM", "jwm"),
+    "fvwm": ("FVWM", "fvwm"),
+    "pekwm": ("PekWM", "pekwm"),
+    "blackbox": ("Blackbox", "blackbox"),
+    "evilwm": ("evilwm", "evilwm"),
 }
 
 MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)")
