@@ -22,9 +22,10 @@ test: deps
 	bash scripts/e2e.sh
 	python3 scripts/compatibility_table.py
 
-# The README's compatibility table, from the rows the last e2e run wrote (out/e2e/compatibility.jsonl).
+# The compatibility tables (docs/compatibility.md, and their summary in the README), from the rows the last e2e run
+# wrote (out/e2e/compatibility.jsonl).
 compatibility:
-	python3 scripts/compatibility_table.py --update README.md
+	python3 scripts/compatibility_table.py --update docs/compatibility.md --update README.md
 
 unit: deps
 	$(SWIFT) test

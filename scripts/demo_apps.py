@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""`make demo-apps`: the before/after picture of `make demo` for the applications of issue 24, each on its own
+"""`make demo-apps`: the before/after picture of `make demo` for a GTK 4 form and a LibreOffice Writer document, each on its own
 private virtual desktop with xvkbd across the bottom and oskshift with its built-in defaults.
 
 For each application: its field near the bottom is focused with the keyboard hidden; the keyboard is shown

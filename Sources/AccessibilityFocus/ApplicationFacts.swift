@@ -8,7 +8,7 @@ import OskshiftCore
 /// answer that says something. An empty one means the question failed, not that the application has no toolkit: it
 /// did not answer in time (busy, or not scheduled, as it joined the bus), or it was asked on an object that is not
 /// its root (GTK 4 answers only there). Remembered, the empty toolkit would have made a GTK 4 application's
-/// window-relative extents pass for screen ones for as long as it ran, and its windows never match (issue 30). So a
+/// window-relative extents pass for screen ones for as long as it ran, and its windows never match. So a
 /// part still unknown is asked again at the application's next event, and a known part never again.
 struct ApplicationFacts: Equatable {
     /// `atspi_accessible_get_process_id`; 0 while unknown.

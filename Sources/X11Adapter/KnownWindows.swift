@@ -63,7 +63,7 @@ extension KnownWindows {
     /// A client's frame found at start: the engine reads its rect with the window's facts, so a first
     /// ConfigureNotify at that rect is a restack (openbox raising the window it activates), not news. Reported, it
     /// reached the engine while a move of ours was pending and was taken for a refusal; the move then landed with
-    /// the window forgotten, and a daemon stopped then left it there (issue 31, `make bench` first events).
+    /// the window forgotten, and a daemon stopped then left it there (seen in `make bench`'s first events).
     mutating func noteFrameKnownAtStart(_ frame: Window) {
         if let rect = rootRects[frame] { lastFrames[frame] = rect }
     }

@@ -1,8 +1,8 @@
 @testable import AccessibilityFocus
 import Testing
 
-/// What the watcher keeps of an application between events (issue 30: an empty toolkit answer was kept for the
-/// application's lifetime, and a GTK 4 application's window-relative extents were taken for screen ones).
+/// What the watcher keeps of an application between events: an empty toolkit answer is asked again, since kept for
+/// the application's lifetime it made a GTK 4 application's window-relative extents pass for screen ones.
 @Suite("An application's facts")
 struct ApplicationFactsTests {
     @Test("An application whose process and toolkit are known is not asked again")

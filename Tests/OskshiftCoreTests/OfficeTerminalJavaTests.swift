@@ -1,7 +1,7 @@
 import OskshiftCore
 import Testing
 
-/// What LibreOffice, a VTE terminal and Java Swing taught the engine (issue 24; docs/accessibility.md has the
+/// What LibreOffice, a VTE terminal and Java Swing taught the engine (docs/accessibility.md has the
 /// measurements): one field per window, a placement asked again when the frame's extents change under it, the
 /// root pane LibreOffice reports displaced, terminals followed as fields, and the fallback named when the X side
 /// speaks for an application that is not on the bus.

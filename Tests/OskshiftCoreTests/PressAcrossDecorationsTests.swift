@@ -2,8 +2,8 @@ import OskshiftCore
 import Testing
 
 /// The tap's band lies in the client's content, which moves inside the frame when the window manager adds or takes
-/// decorations: a fullscreen window that leaves fullscreen under openbox gets a 20 px title bar (issue 30, a
-/// QtWebEngine kiosk served by the pointer band).
+/// decorations: a fullscreen window that leaves fullscreen under openbox gets a 20 px title bar (as a
+/// QtWebEngine kiosk served by the pointer band does).
 @Suite("A press in a frame whose decorations change")
 struct PressAcrossDecorationsTests {
     let fullscreen = WindowState(fullscreen: true)

@@ -440,7 +440,7 @@ class Bench:
                                   "seconds": time.monotonic() - started, "pss_uss": shares}
 
     def run_first_event(self):
-        """Issue 18: for each of N fresh daemons, its first keyboard show, its first focus change to another window
+        """First events: for each of N fresh daemons, its first keyboard show, its first focus change to another window
         and its first Tab in a NEW GTK window (a new application on the bus), each against the same daemon's next
         ones of the same kind (steady). Shows and focus changes use the watcher's clock (keyboard frame MapNotify or
         _NET_ACTIVE_WINDOW change -> frame at its final rect), as the latency phase; Tabs use an XTest press ->

@@ -2,7 +2,7 @@
 `record_window_manager`, from tests/e2e/test_window_managers.py).
 
 A test that has just seen an application's field cleared calls `record(...)` with what it measured; every row goes
-to out/e2e/compatibility.jsonl, and scripts/compatibility_table.py turns a run's rows into the README's table (one
+to out/e2e/compatibility.jsonl, and scripts/compatibility_table.py turns a run's rows into docs/compatibility.md's table (one
 line per application: its toolkit, the Debian version that ran, the accessibility path the daemon took, what the
 daemon did, and the tap (or Tab) -> field clear time, median over the rows of that run).
 """

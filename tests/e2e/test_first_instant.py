@@ -1,4 +1,4 @@
-"""Right from the first instant (issue 23): what the daemon does in its first second, and with an application that
+"""Right from the first instant: what the daemon does in its first second, and with an application that
 lies about its field.
 
 Seen on openbox with xvkbd already shown and the daemon started AFTER the application: before the daemon had

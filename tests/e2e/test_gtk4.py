@@ -230,7 +230,7 @@ class Gtk4TestCase(DesktopTestCase):
         self.assertFrameBecomes(editor, original, daemon=self.daemon)
 
 
-    # --- GTK 4 as applications are built: Gtk.Application and Adw.Application (issue 30) -------------------------
+    # --- GTK 4 as applications are built: Gtk.Application and Adw.Application -------------------------------
 
     def application_form(self, title, adwaita=False):
         """The form as a GtkApplication (an AdwApplication with `adwaita`) with an application id of its own."""
@@ -281,8 +281,8 @@ class Gtk4TestCase(DesktopTestCase):
         machine) answers no question about itself for a while: its toolkit reads empty then. Made certain here:
         at-spi2-registryd is stopped while the form starts, so that the form can be stopped before the registry
         names it; the daemon then asks a form that cannot answer. The form goes on after UNRESPONSIVE_S, longer
-        than libatspi's wait for an answer, and its bottom entry must still be cleared (issue 30: the empty toolkit
-        was remembered, and the window-relative extents never matched a window)."""
+        than libatspi's wait for an answer, and its bottom entry must still be cleared (an empty toolkit
+        answer, if remembered, would keep the window-relative extents from ever matching a window)."""
         registries = processes_named(self.desktop, "at-spi2-registryd")
         self.assertEqual(len(registries), 1, "one at-spi2-registryd on this desktop")
         registry = registries[0]

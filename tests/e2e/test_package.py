@@ -1,4 +1,4 @@
-"""The Debian package (issue 17): `make deb` once per class, installed into this machine with dpkg, and the
+"""The Debian package: `make deb` once per class, installed into this machine with dpkg, and the
 installed daemon started the way the XDG autostart entry says, in a kiosk-like session: Xvfb, openbox, a
 floating onboard shown through D-Bus, a yad form (GTK3). No systemd user manager is reachable from the private
 session, as in an `.xinitrc` or LXDE session, so the entry's daemon is the one that runs.
@@ -183,7 +183,7 @@ class InstalledPackageInAKioskSession(DesktopTestCase):
         self.assertEqual((status.returncode, status.stderr),
                          (1, "oskshift: no oskshift instance serves display %s\n" % self.desktop.display))
 
-    # --- QtWebEngine's pages in every session (issue 30) -------------------------------------------------
+    # --- QtWebEngine's pages in every session -----------------------------------------------------------
 
     def session_environment(self, **given):
         """The environment an X session gets from /etc/X11/Xsession, which sources every Xsession.d file: the

@@ -1,4 +1,4 @@
-"""QtWebEngine kiosks (issue 30): a PyQt5 and a PyQt6 `QWebEngineView` fullscreen (tests/fixtures/qtwebengine_kiosk.py,
+"""QtWebEngine kiosks: a PyQt5 and a PyQt6 `QWebEngineView` fullscreen (tests/fixtures/qtwebengine_kiosk.py,
 showing tests/fixtures/web_form.html), as a kiosk script starts them, under openbox with xvkbd and with a docked
 onboard; the default configuration without animation.
 

@@ -1,4 +1,4 @@
-"""Applications in a PID namespace of their own (issue 30), as Flatpak runs them, with the default configuration: the
+"""Applications in a PID namespace of their own, as Flatpak runs them, with the default configuration: the
 GTK3 form (tests/fixtures/gtk_form.py) and the PyQt5 form (tests/fixtures/qt_form.py) started with `unshare --pid
 --fork --mount-proc`, under openbox with xvkbd across the bottom, each started after the daemon and before it.
 

@@ -1,4 +1,4 @@
-"""The soak (issue 23): real applications under openbox for a while, the keyboard toggled, focus moved, windows
+"""The soak: real applications under openbox for a while, the keyboard toggled, focus moved, windows
 mapped and closed, and the daemon's resources sampled all along.
 
 A GTK3 form, a PyQt5 form and an xterm run beside one daemon (the built-in defaults). A seeded random script,

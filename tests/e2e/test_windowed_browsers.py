@@ -1,4 +1,4 @@
-"""Chromium and Firefox ESR in ordinary windows (issue 24): not fullscreen, not maximized, placed where a user (or a
+"""Chromium and Firefox ESR in ordinary windows: not fullscreen, not maximized, placed where a user (or a
 kiosk script) put them, with tests/fixtures/web_form.html. The default configuration without animation; no
 browser flag for accessibility (the daemon turns the switch on and asks Chromium for its page, docs/kiosk.md).
 

@@ -1,6 +1,6 @@
 """What the window-manager checks (test_window_managers.py) read and measure beside the desktop: each WM's name
 and package, a window's geometry as the server has it (the X frame and the client, never _NET_FRAME_EXTENTS
-alone), where a request of the test's own lands, and the words for the README's "Window managers" table.
+alone), where a request of the test's own lands, and the words for the "Window managers" table (docs/compatibility.md).
 """
 import re
 from collections import namedtuple
