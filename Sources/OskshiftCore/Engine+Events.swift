@@ -33,6 +33,9 @@ extension Engine {
     }
 
     mutating func focusChanged(_ newFocus: Focus?, _ moment: inout Moment) -> [Action] {
+        // The keyboard's own window given the focus (a window manager that focuses every window it maps, as
+        // blackbox does xvkbd's): the window typed into is still the one before, and stays placed.
+        if let newFocus, newFocus.window.isKeyboard, focus != nil { return [] }
         var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
             released.removeAll()

@@ -53,3 +53,19 @@ struct StrutFitTests {
         #expect(driver.send(.keyboardMoved(Rect(0, 596, 1280, 204)), after: 5).filter(\.isMove) == [])
     }
 }
+
+@Suite("The keyboard given the focus")
+struct KeyboardFocusTests {
+    @Test("The keyboard's window taking the focus as it maps leaves the window typed into placed")
+    func keyboardTakingTheFocusIsNoFocusChange() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        let placed = driver.engine.adjustments[Fixture.a]?.current
+        #expect(placed == Rect(100, 252, 400, 300))
+        let keyboard = WindowFacts(id: Fixture.b, frame: Fixture.bottomKeyboard, isKeyboard: true)
+        #expect(driver.send(.focusChanged(Fixture.focus(keyboard, field: nil)), after: 5) == [])
+        #expect(driver.engine.focus?.window.id == Fixture.a)
+        #expect(driver.engine.adjustments[Fixture.a]?.current == placed)
+    }
+}

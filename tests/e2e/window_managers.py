@@ -22,7 +22,6 @@ WINDOW_MANAGERS = {
     "fvwm": ("FVWM", "fvwm"),
     "pekwm": ("PekWM", "pekwm"),
     "blackbox": ("Blackbox", "blackbox"),
-    "evilwm": ("evilwm", "evilwm"),
 }
 
 MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)")
