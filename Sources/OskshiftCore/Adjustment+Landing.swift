@@ -37,7 +37,8 @@ enum Landing: Equatable, Sendable {
 extension Adjustment {
     /// The transition on a reported frame, from each stage. `real`: the frame's own ConfigureNotify (after which
     /// the window manager still owes the client its synthetic echo); else the frame read after a synthetic one.
-    mutating func land(_ frame: Rect, real: Bool, room: Rect, keyboard: Rect? = nil) -> Landing {
+    mutating func land(_ frame: Rect, real: Bool, room: Rect, keyboard: Rect? = nil,
+                       windowManager: WindowManagerModel = WindowManagerModel()) -> Landing {
         if real, let read = requests.readAhead {
             requests.readAhead = nil
             if frame == read && frame == current {
@@ -57,7 +58,7 @@ extension Adjustment {
         case .returning:
             // Our restoring requests coming back; once none is left, the window is on its own again. A restore
             // that lands elsewhere by a reading not known yet is asked again once, as read.
-            if answered == nil, let reading = learntReading(from: frame, room: room, keyboard: keyboard) {
+            if answered == nil, let reading = learntReading(from: frame, room: room, keyboard: keyboard, windowManager: windowManager) {
                 requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
@@ -91,7 +92,7 @@ extension Adjustment {
                 current = frame
                 return .normalGeometry
             }
-            if answered == nil, let reading = learntReading(from: frame, room: room, keyboard: keyboard) {
+            if answered == nil, let reading = learntReading(from: frame, room: room, keyboard: keyboard, windowManager: windowManager) {
                 requests.belief = .trying(reading, insteadOf: requests.reading)
                 current = frame
                 return .misread(reading)
@@ -190,9 +191,9 @@ extension Adjustment {
     /// keyboard's strut by itself (KWin, as the strut grows while the keyboard slides in) put it there, which our
     /// request only met by chance (taken for a reading of "1 px lower", every later request, the restore with
     /// them, went 1 px off).
-    func learntReading(from frame: Rect, room: Rect, keyboard: Rect? = nil) -> Reading? {
-        if let keyboard, let wanted = requests.pending.last?.frame, frame.x == wanted.x, frame.size == wanted.size,
-           frame.overlapsHorizontally(keyboard), Engine.strutFitReach.contains(frame.maxY - keyboard.minY) {
+    func learntReading(from frame: Rect, room: Rect, keyboard: Rect?, windowManager: WindowManagerModel) -> Reading? {
+        if let wanted = requests.pending.last?.frame,
+           windowManager.explainsAsStrutFit(frame, wanted: wanted, keyboard: keyboard) {
             return nil  // moved only up or down, to where the window manager fits windows above a strut
         }
         guard requests.belief.mayLearn, !requests.newlyFramed, frame != current, !requests.requested.contains(frame),

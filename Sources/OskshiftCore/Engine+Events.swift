@@ -120,7 +120,7 @@ extension Engine {
     }
 
     /// A window nobody asked to move, moved straight up from under the keyboard to just above it, was moved by the
-    /// window manager: it keeps windows out of a docked keyboard's strut by itself (`strutFitSlack`), and puts this
+    /// window manager: it keeps windows out of a docked keyboard's strut by itself (`WindowManagerModel.strutFit`), and puts this
     /// one back where it was when the strut goes (`fittedByWindowManager`).
     private mutating func noteUntouched(_ id: WindowID, frame: Rect) -> [Action] {
         let before = untouchedFrames[id]
@@ -129,15 +129,16 @@ extension Engine {
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
         // is announced. The keyboard's own window never ends there.
         guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
-              before.maxY > keyboard.minY + Engine.strutFitReach.upperBound,
-              Engine.strutFitReach.contains(frame.maxY - keyboard.minY)
+              before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
+              WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY)
         else {
             fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
             return []
         }
         if fittedByWindowManager[id] == nil { fittedByWindowManager[id] = before }
-        guard strutFitSlack == nil else { return [] }
-        strutFitSlack = frame.maxY - keyboard.minY
+        guard windowManager.strutFitSlack == nil else { return [] }
+        let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
+        windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
         return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
                       + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and a "
                       + "window it moved so goes back where it was")]
@@ -212,7 +213,7 @@ extension Engine {
         let believed = adjustment.requests.belief
         let limitBefore = adjustment.layout?.topLimit
         let targetBefore = adjustment.target
-        let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard)
+        let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard, windowManager: windowManager)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:
@@ -286,7 +287,7 @@ extension Engine {
     mutating func noteBelief(of id: WindowID, from before: ReadingBelief, to after: ReadingBelief) -> [Action] {
         guard case .trying(let tried, _) = before, after != before else { return [] }
         if case .settled(let reading) = after {
-            learntReading = reading
+            windowManager.learn(reading: reading, from: "window \(id): asked as read, landed where wanted")
             return [.note("window \(id): the window manager's reading confirmed: \(reading)")]
         }
         return [.note("window \(id): \(tried) was no reading of the window manager's (the request landed elsewhere "

@@ -25,7 +25,7 @@ struct StrutFitTests {
         // KWin fits the window to the strut of the moment: its bottom 1 px below the keyboard's top.
         #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 297, 400, 300)), after: 2).filter(\.isMove)
             == [])
-        #expect(driver.engine.learntReading == .exact)
+        #expect(driver.engine.windowManager.readingInUse == .exact)
         #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
         #expect(driver.send(.keyboardHidden, after: 200).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])

@@ -117,7 +117,7 @@ struct WindowManagerReadingTests {
         var desktop = Desktop.shown(.marco)
         #expect(desktop.frames[Fixture.a] == offset)
         #expect(desktop.requests == 2)
-        #expect(desktop.driver.engine.learntReading == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
+        #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
         #expect(desktop.notes == [
             "window 0x100: the window manager reads a move request so: frame lands at -10,-10 +20x+20 from the "
                 + "request; asked again",
@@ -136,7 +136,7 @@ struct WindowManagerReadingTests {
     func i3FloatingReading() {
         var desktop = Desktop.shown(.i3Floating)
         #expect(desktop.frames[Fixture.a] == offset)
-        #expect(desktop.driver.engine.learntReading == Reading(dx: -2, dy: -18))
+        #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dx: -2, dy: -18))
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
         #expect(desktop.requests == 3)
@@ -146,7 +146,7 @@ struct WindowManagerReadingTests {
     func matchboxDialogReading() {
         var desktop = Desktop.shown(.matchboxDialog)
         #expect(desktop.frames[Fixture.a] == offset)
-        #expect(desktop.driver.engine.learntReading == Reading(dx: -1, dy: -20))
+        #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dx: -1, dy: -20))
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
         #expect(desktop.requests == 3)
@@ -163,7 +163,7 @@ struct WindowManagerReadingTests {
         desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
         #expect(desktop.frames[Fixture.a] == offset)
         #expect(desktop.driver.engine.refused == [])
-        #expect(desktop.driver.engine.learntReading == Reading(dx: -1, dy: -20))
+        #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dx: -1, dy: -20))
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
         #expect(desktop.driver.engine.adjustedWindows == [])
@@ -255,7 +255,7 @@ struct WindowManagerReadingTests {
         #expect(desktop.requests == 3)
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == form.frame)
-        #expect(desktop.driver.engine.learntReading == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
+        #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
         #expect(desktop.requests == 5)
     }
 
@@ -327,7 +327,7 @@ struct WindowManagerReadingTests {
         _ = driver.send(.screenChanged(strut), after: 20)
         // KWin fits the untouched window above the strut, its bottom 1 px below the work area's.
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 296, 400, 300)), after: 2)
-        #expect(driver.engine.strutFitSlack == 1)
+        #expect(driver.engine.windowManager.strutFitSlack == 1)
         let right = Fixture.window(Fixture.b, frame: Rect(700, 296, 400, 300))
         let moves = driver.send(.focusChanged(Fixture.focus(right, field: nil)), after: 100).filter(\.isMove)
         #expect(moves.contains(.moveResize(Fixture.a, frame: Rect(40, 296, 400, 300), extents: Fixture.extents)))
@@ -354,7 +354,7 @@ struct WindowManagerReadingTests {
         _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 595, 1280, 205)), after: 10)
         let strut = Self.screen(workArea: Rect(0, 0, 1280, 595))
         _ = driver.send(.screenChanged(strut), after: 20)
-        #expect(driver.engine.strutFitSlack == nil)
+        #expect(driver.engine.windowManager.strutFitSlack == nil)
         let right = Fixture.window(Fixture.b, frame: Rect(700, 400, 400, 300))
         #expect(driver.send(.focusChanged(Fixture.focus(right, field: nil)), after: 100).filter(\.isMove)
             .contains(.moveResize(Fixture.a, frame: Rect(40, 400, 400, 300), extents: Fixture.extents)))
@@ -588,7 +588,7 @@ struct WindowManagerReadingTests {
         // openbox does what it is asked: the frame lands where asked, not where wanted.
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(94, 246, 400, 300)), after: 5)
         #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .doubted(.exact))
-        #expect(driver.engine.learntReading == .exact)
+        #expect(driver.engine.windowManager.readingInUse == .exact)
     }
 
     @Test("An i3 tile filling the screen, asked to go above the top, is refused, not clamped: asked once")
@@ -611,6 +611,6 @@ struct WindowManagerReadingTests {
         var desktop = Desktop.shown(.openbox)
         desktop.send(.windowConfigured(Fixture.a, frame: Rect(400, 100, 400, 300)), after: 500)
         #expect(desktop.driver.engine.released == [Fixture.a])
-        #expect(desktop.driver.engine.learntReading == .exact)
+        #expect(desktop.driver.engine.windowManager.readingInUse == .exact)
     }
 }
