@@ -26,6 +26,11 @@ struct WindowManagerReadingTests {
         /// IceWM: the client kept inside the work area (a 24 px title: the frame at -24).
         static let iceWM = WindowManager { asked in Rect(asked.x, max(-24, asked.y), asked.width, asked.height) }
         static let openbox = WindowManager { $0 }
+        /// mutter: as marco, with invisible borders of 10 px left, right and below and 8 px above the title
+        /// (X frame kept at -8: the visible frame at 0).
+        static let mutter = WindowManager { asked in
+            Rect(asked.x - 10, max(-8, asked.y - 8), asked.width + 20, asked.height + 18)
+        }
         /// matchbox, a dialog moved by a ConfigureRequest: x, y taken for the client's top-left, so the frame lands
         /// its decorations' left and top (`Fixture.extents`: 1 and 20) up and left of where it was asked.
         static let matchboxDialog = WindowManager(landing: { asked in
@@ -44,6 +49,8 @@ struct WindowManagerReadingTests {
         var wm: WindowManager
         var frames: [WindowID: Rect] = [:]
         var requests = 0
+        /// Every frame asked for, in order.
+        var asked: [Rect] = []
         var notes: [String] = []
 
         init(_ wm: WindowManager, configuration: Configuration = Fixture.configuration(),
@@ -63,6 +70,7 @@ struct WindowManagerReadingTests {
                     switch action {
                     case .moveResize(let id, let asked, _):
                         requests += 1
+                        self.asked.append(asked)
                         if let landed = wm.landing(asked) {
                             // The frame's ConfigureNotify, then the client's synthetic one (ICCCM 4.1.5); a request
                             // that changes nothing gets the synthetic one only.
@@ -95,11 +103,11 @@ struct WindowManagerReadingTests {
 
         /// A 400x700 form near the top whose field is low, focused, then the bottom keyboard shown: the offset would
         /// put its top at -120.
-        mutating func showWithTheFormNearTheTop() -> WindowFacts {
+        mutating func showWithTheFormNearTheTop(keyboard: Rect = Fixture.bottomKeyboard) -> WindowFacts {
             let form = Fixture.window(frame: Rect(100, 40, 400, 700))
             focus(form)
             send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)), frame: form.frame))
-            send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+            send(.keyboardShown(keyboard), after: 10)
             return form
         }
 
