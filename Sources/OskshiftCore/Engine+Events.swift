@@ -6,7 +6,7 @@ extension Engine {
         let statesToPutBack = adjustments.values.contains { if case .windowState = $0.home { true } else { false } }
         keyboardHiddenAt = frame == nil && keyboard != nil && statesToPutBack ? moment.now : nil
         keyboard = frame
-        var again: [Action] = []
+        var again = learnStrutFit()
         if frame == nil {
             forgetContradictions()
             released.removeAll()
@@ -128,20 +128,35 @@ extension Engine {
         guard let before, frame != before else { return [] }
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
         // is announced. The keyboard's own window never ends there.
+        // The keyboard as last reported may still be a few pixels lower than its window already is (sliding in):
+        // the fit is recognised within that, and its slack learnt against the keyboard's next report.
+        let reach = -Engine.hysteresis...WindowManagerModel.strutFitReach.upperBound
         guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
               before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
-              WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY)
+              reach.contains(frame.maxY - keyboard.minY)
         else {
             fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
             return []
         }
         if fittedByWindowManager[id] == nil { fittedByWindowManager[id] = before }
-        guard windowManager.strutFitSlack == nil else { return [] }
-        let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
-        windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
-        return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
-                      + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and a "
-                      + "window it moved so goes back where it was")]
+        return learnStrutFit()
+    }
+
+    /// The window manager's own fit above the strut, learnt once from a window it fitted whose bottom lies within
+    /// the reach of such a fit below the keyboard's top as reported now.
+    mutating func learnStrutFit() -> [Action] {
+        guard windowManager.strutFitSlack == nil, let keyboard else { return [] }
+        for id in fittedByWindowManager.keys.sorted() {
+            guard let before = fittedByWindowManager[id], let frame = untouchedFrames[id],
+                  WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY)
+            else { continue }
+            let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
+            windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
+            return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
+                          + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and "
+                          + "a window it moved so goes back where it was")]
+        }
+        return []
     }
 
     /// A widget read wholly outside its window, yet on a monitor, in a window we have not resized: the window

@@ -52,6 +52,20 @@ struct StrutFitTests {
         #expect(driver.engine.refused == [Fixture.a])
         #expect(driver.send(.keyboardMoved(Rect(0, 596, 1280, 204)), after: 5).filter(\.isMove) == [])
     }
+
+    @Test("An untouched window fitted while the keyboard's report lags behind its window teaches the slack at the next report")
+    func slackLearntAgainstTheNextReport() {
+        var driver = Self.focused()
+        let other = WindowID(0x300)
+        _ = driver.send(.windowConfigured(other, frame: Rect(700, 400, 400, 300)), after: 5)
+        _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 597, 1280, 203)), after: 10)
+        // KWin fits the other window to the keyboard's window at 595 (its bottom 1 px below), reported at 597 still.
+        _ = driver.send(.windowConfigured(other, frame: Rect(700, 296, 400, 300)), after: 5)
+        #expect(driver.engine.windowManager.strutFitSlack == nil)
+        _ = driver.send(.keyboardMoved(Rect(0, 595, 1280, 205)), after: 5)
+        #expect(driver.engine.windowManager.strutFitSlack == 1)
+        #expect(driver.engine.windowManager.constraints == [.fitsAboveStrut(slack: 1)])
+    }
 }
 
 @Suite("The keyboard given the focus")
