@@ -242,17 +242,8 @@ extension Engine {
             learnt.append(adjustment.askAgainAsRead(now: moment.now))
             adjustments[id] = adjustment
         case .clamped(let top):
-            if limitBefore != top {
-                learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
-            }
-            if case .allowedAbove(let above) = adjustment.layout?.snap, limitBefore != top {
-                learnt.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a "
-                                    + "snap zone, as xfwm4's, allows it)"))
-            }
             adjustments[id] = adjustment
-            // The window manager's answer, not a re-layout: the placement within a limit met for the first time is a
-            // new start (the same limit met again is not: no round of requests against it).
-            if focus?.window.id == id && limitBefore != top { placementsSinceTrigger = 0 }
+            if limitBefore != top { learnt += noteNewLimit(of: adjustment, top: top) }
         case .refused:
             if refused.insert(id).inserted, adjustment.isRestoring, keyboard != nil {
                 learnt.append(.note("window \(id): left where the window manager keeps it (\(frame)) while the "
@@ -277,6 +268,20 @@ extension Engine {
             adjustments[id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
+    }
+
+    /// A top limit met for the first time (or a snap zone to try above it), said in the log. The window manager's
+    /// answer, not a re-layout: the placement within it is a new start (the same limit met again is not: no round
+    /// of requests against it).
+    mutating func noteNewLimit(of adjustment: Adjustment, top: Int) -> [Action] {
+        let id = adjustment.id
+        var said: [Action] = [.note("window \(id): title bar kept below the top by the window manager (frame top \(top))")]
+        if case .allowedAbove(let above) = adjustment.layout?.snap {
+            said.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a snap "
+                              + "zone allows it)"))
+        }
+        if focus?.window.id == id { placementsSinceTrigger = 0 }
+        return said
     }
 
     /// The window manager moved an adjusted window up above a docked keyboard's strut itself. Within a few pixels
