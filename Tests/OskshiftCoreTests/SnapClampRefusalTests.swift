@@ -117,3 +117,58 @@ extension WindowManagerReadingTests.Desktop {
         }
     }
 }
+
+/// The same, one event at a time, with everything the engine knows after each.
+@Suite("A clamp learnt, step by step, with the whole state")
+struct ClampWholeStateTests {
+    @Test("Under metacity: the target kept at 0, the top just above a title bar tried and kept at 0 too, then a limit")
+    func metacityClampStepByStep() {
+        let form = SnapClampRefusalTests.form
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.focusChanged(Fixture.focus(form, field: nil)))
+        _ = driver.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)), frame: form.frame))
+        _ = driver.send(.keyboardShown(SnapClampRefusalTests.keyboard(wantingTop: -10)), after: 10)
+        #expect(driver.engine.adjustments[Fixture.a]?.requests.pending.map(\.frame) == [Rect(100, -10, 400, 700)])
+
+        // Kept at 0: a limit, perhaps a snap zone (the top wanted lay within a title bar's height): tried at -21.
+        let atZero = Rect(100, 0, 400, 700), above = Rect(100, -21, 400, 700)
+        driver.send(.windowConfigured(Fixture.a, frame: atZero), after: 2, actions: [
+            .note("window 0x100: title bar kept below the top by the window manager (frame top 0)"),
+            .note("window 0x100: tried once at frame top -21, above the title bar's height (a snap zone allows it)"),
+            .moveResize(Fixture.a, frame: above, extents: Fixture.extents),
+        ], state: { engine in
+            engine.focus?.window.frame = atZero
+            engine.adjustments[Fixture.a]?.current = atZero
+            engine.adjustments[Fixture.a]?.shown = above
+            engine.adjustments[Fixture.a]?.heading(to: above, animation: nil)
+            engine.adjustments[Fixture.a]?.updateLayout {
+                $0.topLimit = 0
+                $0.snap = .allowedAbove(-21)
+            }
+            engine.adjustments[Fixture.a]?.requests.pending = [PendingRequest(frame: above, extents: Fixture.extents, time: 12)]
+            engine.adjustments[Fixture.a]?.requests.inFlightSince = 12
+            engine.adjustments[Fixture.a]?.requests.requested.append(above)
+            engine.adjustments[Fixture.a]?.requests.owed = .echoThenAny
+            engine.lastDecision?.outcome = .adjust(above)
+            engine.placementsSinceTrigger = 1
+        })
+
+        // The try changes nothing: a synthetic ConfigureNotify only (the echo of the first answer, then the answer),
+        // and the frame read at 0 again: a real limit.
+        _ = driver.send(.windowConfigureSynthetic(Fixture.a))
+        driver.send(.windowConfigureSynthetic(Fixture.a), after: 1, actions: [.readFrame(Fixture.a)], state: { engine in
+            engine.adjustments[Fixture.a]?.requests.owed = AnswerOwed.none
+        })
+        driver.send(.windowFrameRead(Fixture.a, frame: atZero), actions: [], state: { engine in
+            engine.adjustments[Fixture.a]?.shown = atZero
+            engine.adjustments[Fixture.a]?.heading(to: atZero, animation: nil)
+            engine.adjustments[Fixture.a]?.updateLayout { $0.snap = .ruledOut }
+            engine.adjustments[Fixture.a]?.requests.pending = []
+            engine.adjustments[Fixture.a]?.requests.inFlightSince = nil
+            engine.adjustments[Fixture.a]?.requests.readAhead = atZero
+            engine.lastDecision?.outcome = .adjust(atZero)
+            engine.lastDecision?.limit = "title bar kept below the top by the window manager, frame top 0"
+            engine.placementsSinceTrigger = 2
+        })
+    }
+}
