@@ -51,9 +51,8 @@ public struct Engine: Equatable, Sendable {
     /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
     /// the keyboard hides.
     var refused: Set<WindowID> = []
-    /// How this window manager reads move requests, as last learnt from a window (`Reading`): a window adjusted
-    /// for the first time starts with it.
-    var learntReading = Reading.exact
+    /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
+    var windowManager = WindowManagerModel()
     var timer = TimerUse.off
     /// When the focused field is read again (`FieldReads`).
     var fieldReads = FieldReads()
@@ -69,9 +68,6 @@ public struct Engine: Equatable, Sendable {
     var keyboardHiddenAt: Int?
     /// The last frame of every window not adjusted: how the window manager treats windows nobody asks to move.
     var untouchedFrames: [WindowID: Rect] = [:]
-    /// The window manager moves a window that reaches under a docked keyboard's strut up above it by itself (KWin,
-    /// marco, metacity), its bottom this far below the keyboard's top (KWin: 1 px); nil until seen.
-    var strutFitSlack: Int?
     /// Windows the window manager moved above the keyboard by itself, with the frame they had before: where it
     /// puts them back when the strut goes, so their original geometry if we adjust them.
     var fittedByWindowManager: [WindowID: Rect] = [:]
