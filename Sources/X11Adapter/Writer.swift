@@ -25,7 +25,8 @@ struct Writer {
     /// Every move, resize and state request performed, numbered: what a sync answer counts since a mark.
     var journal = RequestJournal()
 
-    /// Performs one engine action that touches the server. Timer and log actions are the loop's.
+    /// Performs one action that touches the server. The others are the daemon's effect performer's (Effects.swift):
+    /// it hands these on.
     func perform(_ action: Action) {
         switch action {
         case .moveResize(let id, let frame, let extents):
@@ -39,7 +40,8 @@ struct Writer {
             saveOriginal(id.raw, saved)
         case .clearOriginal(let id):
             XDeleteProperty(connection.display, id.raw, connection.atoms.originalGeometry)
-        case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame, .note:
+        case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame, .note, .showKeyboard, .hideKeyboard,
+            .armHideTimer, .cancelHideTimer, .turnOnAccessibilitySwitch:
             break
         }
     }
