@@ -120,6 +120,9 @@ public enum Action: Hashable, Sendable {
     /// Turn the desktop's accessibility switch on (`org.a11y.Status` `IsEnabled` on the session bus) when it is off:
     /// the daemon is an assistive technology (`Engine.beforeListening`).
     case turnOnAccessibilitySwitch
+    /// Type Tab, or Shift+Tab when `backward`, into whatever holds the X input focus (through XTest): the accessory
+    /// bar's previous and next (`AccessoryButton.typedKey`).
+    case typeTab(backward: Bool)
 }
 
 /// One way to show or hide an on-screen keyboard, for auto-show, the accessory bar's done and `hide_on_return`.

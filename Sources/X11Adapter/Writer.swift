@@ -40,6 +40,8 @@ struct Writer {
             saveOriginal(id.raw, saved)
         case .clearOriginal(let id):
             XDeleteProperty(connection.display, id.raw, connection.atoms.originalGeometry)
+        case .typeTab(let backward):
+            typeTab(backward: backward)
         case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame, .note, .showKeyboard, .hideKeyboard,
             .armHideTimer, .cancelHideTimer, .turnOnAccessibilitySwitch:
             break
@@ -70,7 +72,7 @@ struct Writer {
 
     /// The accessory bar's previous / next: Tab, or Shift+Tab, typed through XTest into whatever holds the X input
     /// focus. Here because it changes what another client receives.
-    func typeTab(backward: Bool) {
+    private func typeTab(backward: Bool) {
         let display = connection.display
         let tab = UInt32(XKeysymToKeycode(display, KeySym(XK_Tab)))
         let shift = UInt32(XKeysymToKeycode(display, KeySym(XK_Shift_L)))

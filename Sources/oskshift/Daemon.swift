@@ -110,7 +110,7 @@ final class Daemon {
         let initial = adapter.start()
         engine = Engine(configuration: configuration, screen: adapter.screen)
         effects = Effects(adapter: adapter, options: options, timer: timer)
-        accessory = AccessoryController(adapter: adapter, configuration: configuration)
+        accessory = AccessoryController(adapter: adapter, effects: effects, configuration: configuration)
         // Until the bus has answered, nothing that may be on it is moved: the X side alone would take a form whose
         // focus is on a button for one whose whole window must clear the keyboard.
         handle([.accessibilityBus(.connecting)] + initial)

@@ -63,6 +63,10 @@ final class Effects {
             if let read = adapter.readFrame(id) { return .read(read) }
         case .moveResize, .setMaximized, .setFullscreen, .saveOriginal, .clearOriginal:
             write(action)
+        case .typeTab:
+            // The accessory bar's previous and next, on their way at once (never asked in --dry-run).
+            adapter.perform(action)
+            adapter.flush()
         case .showKeyboard(let ways):
             return .shown(show(ways))
         case .hideKeyboard(let ways, let asker):

@@ -97,6 +97,7 @@ enum EventDescription {
         case .armHideTimer(let ms): return "arm-hide-timer \(ms)ms"
         case .cancelHideTimer: return "cancel-hide-timer"
         case .turnOnAccessibilitySwitch: return "turn-on-accessibility-switch"
+        case .typeTab(let backward): return backward ? "type-shift-tab" : "type-tab"
         }
     }
 }

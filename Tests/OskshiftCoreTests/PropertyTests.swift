@@ -89,7 +89,7 @@ struct PropertyTests {
                 case .readFrame(let id):
                     if let frame = windows[id]?.facts.frame { send(.windowFrameRead(id, frame: frame), after: 0) }
                 case .startTimer, .stopTimer, .log, .readField, .revealField, .note, .showKeyboard, .hideKeyboard,
-                    .armHideTimer, .cancelHideTimer, .turnOnAccessibilitySwitch:
+                    .armHideTimer, .cancelHideTimer, .turnOnAccessibilitySwitch, .typeTab:
                     break
                 }
             }
