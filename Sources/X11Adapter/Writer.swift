@@ -22,8 +22,6 @@ struct Writer {
     let connection: Connection
     /// The WM lists `_NET_MOVERESIZE_WINDOW` in `_NET_SUPPORTED`.
     var supportsMoveResize: Bool
-    /// The WM takes a ConfigureRequest's x, y as the client's position even for a reparented client.
-    var placesClientOrigin = false
     /// Every move, resize and state request performed, numbered: what a sync answer counts since a mark.
     var journal = RequestJournal()
 
@@ -49,7 +47,6 @@ struct Writer {
     /// Encoded by MoveResizeRequest.swift.
     private func moveResize(_ client: Window, frame: Rect, extents: FrameExtents) {
         let request = MoveResizeRequest(frame: frame, extents: extents, supportsMoveResize: supportsMoveResize,
-            placesClientOrigin: placesClientOrigin,
             reparented: connection.queryTree(client).map { $0.parent != connection.root } ?? false)
         switch request {
         case .netMoveResizeWindow(let flags, let x, let y, let width, let height):

@@ -254,9 +254,6 @@ public final class X11Adapter {
     func readWMSupport() {
         let supported = Set(connection.atomList(connection.root, connection.atoms.netSupported, maxLongs: 4096))
         writer.supportsMoveResize = supported.contains(connection.atoms.netMoveResizeWindow)
-        let check = connection.windowProperty(connection.root, connection.atoms.netSupportingWMCheck)
-        let wmName = check.flatMap { connection.windowName($0) } ?? ""
-        writer.placesClientOrigin = MoveResizeRequest.placesClientOrigin(windowManagerName: wmName)
         supportsActiveWindow = supported.contains(connection.atoms.netActiveWindow)
         let masks = connection.attributes(connection.root)?.all_event_masks ?? 0
         known.wmPresent = masks & SubstructureRedirectMask != 0

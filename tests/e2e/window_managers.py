@@ -18,6 +18,10 @@ WINDOW_MANAGERS = {
     "icewm": ("IceWM", "icewm"),
     "fluxbox": ("fluxbox", "fluxbox"),
     "i3": ("i3", "i3-wm"),
+    "jwm": ("JWM", "jwm"),
+    "fvwm": ("FVWM", "fvwm"),
+    "pekwm": ("PekWM", "pekwm"),
+    "blackbox": ("Blackbox", "blackbox"),
 }
 
 MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)")
