@@ -17,6 +17,8 @@ final class AccessibilityBridge {
     let adapter: X11Adapter
     let watcher: AccessibilityWatcher?
     let autoShow: AutoShow
+    /// The daemon's one effect performer (Effects.swift): a field read again goes out there too.
+    let effects: Effects
     /// Auto-show's hide timer and the processes of its commands: armed and started by the effect performer, read
     /// here when they have something to say.
     let hideTimer: TimerSource
@@ -74,6 +76,7 @@ final class AccessibilityBridge {
         self.adapter = adapter
         self.watcher = watcher
         self.autoShow = autoShow
+        effects = autoShow.effects
         self.hideTimer = hideTimer
         self.children = children
         self.verbose = verbose
@@ -394,7 +397,7 @@ final class AccessibilityBridge {
         else {
             toplevelWindows[update.toplevelID] = nil
             if verbose { Log.line("note: accessibility: top-level \(update.toplevelID) has no X window; read again") }
-            watcher?.readFocusedField()
+            effects.perform(.readField)
             return [.accessibleFieldUnmatched(pid: update.pid)]
         }
         let widget = WindowCoordinates.fieldRelativeToFrame(inWindow, origin: origin, scale: known.scale,
