@@ -20,7 +20,7 @@ final class WatcherLoop: @unchecked Sendable {
     // @unchecked: built on the starting thread, then used only on the watcher thread; `quit()` is the one call
     // from another thread and g_main_loop_quit is thread-safe.
 
-    private let channel: UpdateChannel<WatcherReport>
+    let channel: UpdateChannel<WatcherReport>
     private let log: @Sendable (String) -> Void
     private var tracker: FocusTracker<AccessiblePointer>
     private var reader = AccessibleReader()
@@ -32,10 +32,14 @@ final class WatcherLoop: @unchecked Sendable {
     private var heldToplevel: AccessiblePointer?
     private var lastPosted: AccessibleFocusUpdate?
     private lazy var browserContent = BrowserContentActivation(log: log)  // Chromium's pages (see that file)
+    /// The page-content checks still to come.
+    var browserContentTimers: OwnTimers { browserContent.ownTimers }
 
     /// `serially`: work running now, and work that arrived meanwhile.
     private var busy = false
     private var deferred: [() -> Void] = []
+    /// The retries of new applications' focus searches still to come (`lookAgain`).
+    var ownTimers = OwnTimers()
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
 
@@ -130,6 +134,10 @@ final class WatcherLoop: @unchecked Sendable {
 
     /// One look; another later while no window of the application is active.
     fileprivate func searchFocus(_ request: NewApplication) {
+        if let timer = request.timer {
+            ownTimers.fired(timer)
+            request.timer = nil
+        }
         serially { [unowned self] in
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
@@ -161,6 +169,7 @@ final class WatcherLoop: @unchecked Sendable {
         let next = request.retries.removeFirst()
         let delay = next - min(next, request.waitedMs)
         request.waitedMs = next
+        request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds() + Int(delay))
         let retained = Unmanaged.passRetained(request).toOpaque()
         g_timeout_add_full(G_PRIORITY_DEFAULT, delay, newApplicationCallback, retained, newApplicationRelease)
     }
@@ -228,6 +237,11 @@ final class WatcherLoop: @unchecked Sendable {
         work()
         while !deferred.isEmpty { deferred.removeFirst()() }
         busy = false
+    }
+
+    /// `serially` for the watcher's own extensions (the sync marker).
+    func afterCurrentWork(_ work: @escaping () -> Void) {
+        serially(work)
     }
 
     private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64,
@@ -335,6 +349,8 @@ private final class NewApplication {
     /// Retries still to come (`WatcherLoop.newApplicationRetriesMs`, from the first look).
     var retries: [UInt32]
     var waitedMs: UInt32 = 0
+    /// The retry's entry in `ownTimers` while it waits.
+    var timer: Int?
 
     init(loop: WatcherLoop, busName: String) {
         self.loop = loop

@@ -9,6 +9,9 @@ public enum WatcherReport: Sendable, Equatable {
     /// The focus the applications already had when the watcher started has been read (and reported, when editable):
     /// with the applications' list, which comes before it, the daemon has asked the bus.
     case initialFocusRead
+    /// The watcher has handled every accessibility event it had received when the daemon asked `sync(token)`; its
+    /// own next timer (monotonic ms) is due then, nil when none is armed.
+    case synced(Int, nextOwnTimerMs: Int?)
     /// A top-level of an application on the bus is active (it has the focus): announced by `window:activate`, or
     /// found active when the watcher started or the application joined. The daemon matches it to an X window when
     /// no window carries the application's process number (a sandbox, a D-Bus proxy).

@@ -18,6 +18,8 @@ public struct Engine: Equatable, Sendable {
     public internal(set) var screen: Screen
     /// The visible keyboard's frame; nil while no keyboard is visible.
     public internal(set) var keyboard: Rect?
+    /// Where the keyboard is heading while it slides in (`KeyboardMotion`).
+    var keyboardMotion = KeyboardMotion()
     public internal(set) var focus: Focus?
     /// The most recent decision about the focused window.
     public internal(set) var lastDecision: Decision?
@@ -49,9 +51,8 @@ public struct Engine: Equatable, Sendable {
     /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
     /// the keyboard hides.
     var refused: Set<WindowID> = []
-    /// How this window manager reads move requests, as last learnt from a window (`Reading`): a window adjusted
-    /// for the first time starts with it.
-    var learntReading = Reading.exact
+    /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
+    var windowManager = WindowManagerModel()
     var timer = TimerUse.off
     /// When the focused field is read again (`FieldReads`).
     var fieldReads = FieldReads()
@@ -67,9 +68,6 @@ public struct Engine: Equatable, Sendable {
     var keyboardHiddenAt: Int?
     /// The last frame of every window not adjusted: how the window manager treats windows nobody asks to move.
     var untouchedFrames: [WindowID: Rect] = [:]
-    /// The window manager moves a window that reaches under a docked keyboard's strut up above it by itself (KWin,
-    /// marco, metacity), its bottom this far below the keyboard's top (KWin: 1 px); nil until seen.
-    var strutFitSlack: Int?
     /// Windows the window manager moved above the keyboard by itself, with the frame they had before: where it
     /// puts them back when the strut goes, so their original geometry if we adjust them.
     var fittedByWindowManager: [WindowID: Rect] = [:]
@@ -144,6 +142,7 @@ public struct Engine: Equatable, Sendable {
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
+        keyboardMotion.expire(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
         if moment.isTrigger { placementsSinceTrigger = 0 }
         switch event {

@@ -38,6 +38,9 @@ final class AccessibilityBridge {
     /// Qt version; and every process judged so far (once each, as it joins the bus).
     private var withheldPages: [Int32: Int] = [:]
     private var judgedProcesses: Set<Int32> = []
+    /// The watcher's sync markers that came through (`AccessibilityWatcher.sync`), not yet taken by the daemon, with
+    /// the watcher's own next timer then.
+    private var synced: [(token: Int, nextOwnTimerMs: Int?)] = []
     private var lastOwnerLine: String?
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
@@ -93,6 +96,12 @@ final class AccessibilityBridge {
         return events
     }
 
+    /// The sync markers the watcher posted, in order; the events of their batch have been returned by `service()`.
+    func takeSynced() -> [(token: Int, nextOwnTimerMs: Int?)] {
+        defer { synced.removeAll() }
+        return synced
+    }
+
     /// Every engine event passes here first: auto-show wants to know when the keyboard comes and goes.
     func observe(_ event: Event) {
         switch event {
@@ -130,6 +139,8 @@ final class AccessibilityBridge {
                 updates.append(update)
             case .focus:
                 break
+            case .synced(let token, let next):
+                synced.append((token, next))
             case .initialFocusRead:
                 // After the updates of the same batch: the focus they carry is what the engine is waiting for.
                 initialFocusRead = true

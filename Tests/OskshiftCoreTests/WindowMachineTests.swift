@@ -137,6 +137,7 @@ struct WindowMachineTests {
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 2)
         placed.current = offset
         placed.requests = Requests(requested: [offset], owed: .echo)
+        placed.requests.granted = true  // the window manager moves this window
         #expect(driver.engine.adjustments == [Fixture.a: placed])
 
         _ = driver.send(.keyboardHidden, after: 100)
@@ -145,11 +146,14 @@ struct WindowMachineTests {
         returning.stage = .returning
         returning.requests = Requests(pending: [PendingRequest(frame: Fixture.lowFrame, extents: Fixture.extents, time: 112)],
                                       inFlightSince: 112, requested: [offset, Fixture.lowFrame], owed: .echoThenAny)
+        returning.requests.granted = true
         #expect(driver.engine.adjustments == [Fixture.a: returning])
 
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 2)
         var expected = before
         expected.placementsSinceTrigger = 2  // the adjustment and the restore of the show's trigger
+        // Where the keyboard rested, for its next show.
+        expected.keyboardMotion = KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false)
         #expect(driver.engine == expected)
     }
 }
