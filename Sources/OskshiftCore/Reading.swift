@@ -32,8 +32,8 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// teaches nothing new. The size part is learnt when the width differs (we never ask for another width, so a
     /// different one is the window manager counting the frame otherwise; a height alone is a minimum size kept),
     /// also from a request the window manager clamped (marco: the X frame 20 px larger and kept at -10). The
-    /// position part only from a request that lay fully in the work area (`room`): elsewhere a difference may be
-    /// the window manager's clamp. A frame narrower or shorter than asked is no reading: a window manager that
+    /// position part only from a request the window manager cannot have clamped (`positionTells`): elsewhere a
+    /// difference may be its clamp. A frame narrower or shorter than asked is no reading: a window manager that
     /// counts the frame otherwise counts more (marco's invisible borders), and a smaller frame is someone else's
     /// resize answered late (the 10 000-event burst: the client's own resize to 162x312, taken for "55 px narrower
     /// and 62 px taller", sent the window to a frame nobody wanted).
@@ -48,11 +48,21 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
             learnt.dh = seen.dh
         }
         let sizeAgrees = seen.dw == learnt.dw && seen.dh == learnt.dh
-        if (seen.dx != dx || seen.dy != dy) && small(seen.dx, seen.dy) && room.contains(asked) && sizeAgrees {
+        if (seen.dx != dx || seen.dy != dy) && small(seen.dx, seen.dy) && sizeAgrees
+            && Self.positionTells(landed: landed, asked: asked, room: room) {
             learnt.dx = seen.dx
             learnt.dy = seen.dy
         }
         return learnt == self ? nil : learnt
+    }
+
+    /// A landing's position is the reading's, not a clamp: the request lay in the work area, or reached only below
+    /// it and was not fitted into it. A window moved up above a docked keyboard reaches under the keyboard's strut
+    /// with its bottom; a window manager fitting it in puts that bottom on the strut (IceWM), one that does not
+    /// leaves it there, and its landing tells the reading (marco: 10 px up and left, the strut there until the hide).
+    static func positionTells(landed: Rect, asked: Rect, room: Rect) -> Bool {
+        if room.contains(asked) { return true }
+        return asked.minX >= room.minX && asked.maxX <= room.maxX && asked.minY >= room.minY && landed.maxY > room.maxY
     }
 
     public var description: String {
