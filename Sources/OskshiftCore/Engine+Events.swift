@@ -125,8 +125,9 @@ extension Engine {
         untouchedFrames[id] = frame
         guard let before, frame != before else { return [] }
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
-        // is announced. The keyboard's own window never ends there.
-        guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
+        // is announced; and against where a sliding keyboard will rest: KWin fits them to the strut it sets then,
+        // while the last step reported may still be one short of it. The keyboard's own window never ends there.
+        guard let keyboard = keyboardMotion.end ?? keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
               before.maxY > keyboard.minY + 2, (0...2).contains(frame.maxY - keyboard.minY)
         else {
             fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user

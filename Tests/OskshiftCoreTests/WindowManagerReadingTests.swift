@@ -308,6 +308,22 @@ struct WindowManagerReadingTests {
         #expect(home.contains(.moveResize(Fixture.b, frame: Rect(700, 400, 400, 300), extents: Fixture.extents)))
     }
 
+    @Test("Under KWin an untouched window fitted above a sliding onboard's strut one step before the slide's last is known as fitted")
+    func kwinFitsBeforeTheLastStep() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 400, 400, 300)))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(frame: Rect(40, 400, 400, 300)),
+                                                    field: Rect(48, 658, 384, 34))))
+        _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 796, 1280, 205)), after: 20)
+        for top in [700, 621, 597] {
+            _ = driver.sendAndConfirm(.keyboardMoved(Rect(0, top, 1280, 205)), after: 20)
+        }
+        // KWin sets the strut with the slide's end and fits the window before the last step (595) is reported.
+        _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 296, 400, 300)), after: 5)
+        #expect(driver.engine.strutFitSlack == 1)
+        #expect(driver.engine.fittedByWindowManager == [Fixture.b: Rect(700, 400, 400, 300)])
+    }
+
     @Test("Under openbox, which leaves untouched windows under a strut, the old window goes home at a focus change")
     func oldWindowGoesHomeUnderOpenbox() {
         var driver = Driver(Fixture.engine())
