@@ -8,6 +8,10 @@ enum Landing: Equatable, Sendable {
     case normalGeometry
     /// The window manager answered our move by leaving the window where it was.
     case refused
+    /// An animation's step (or a frame wanted before the target) landed elsewhere than asked: left where it was,
+    /// or put at another top above the work area (a snap zone, a limit). A step teaches nothing about the window
+    /// manager's limits: the animation ends, and the target is asked at once, its landing judged.
+    case stepNotGranted
     /// The window manager reads our requests otherwise than we asked (a constant difference, `Reading`): learnt,
     /// and the frame asked for again once.
     case misread(Reading)
@@ -30,132 +34,205 @@ enum Landing: Equatable, Sendable {
     case movedByUser
 }
 
+/// What one reported frame is, decided from the window's state before it (`Adjustment.classify`): each case
+/// carries what applying it needs (`Adjustment.apply`), and says which `Landing` the engine acts on.
+enum Verdict: Equatable, Sendable {
+    /// The frame of a request still pending, at this index: that one and every older one answered.
+    case answered(Int)
+    /// The window manager's answer to leaving maximized or fullscreen state; `beforeFirstStep`: a late one, come
+    /// while the placement's animation had not sent its first step.
+    case normalGeometry(beforeFirstStep: Bool)
+    case misread(Reading)
+    case stepNotGranted
+    /// Kept lower than `wanted`, above the work area's top.
+    case clamped(wanted: Rect)
+    /// Another frame while requests are pending: one of them granted in part, or another move meanwhile.
+    case partialAnswer
+    case refused
+    case repeated
+    /// A frame we asked for before, answered late.
+    case lateAnswer
+    case resizedByApplication
+    case placedByWindowManager
+    case movedByUser
+    /// Returning: left where it was, the restore refused for now.
+    case homeRefused
+    /// Returning: a frame no pending request names.
+    case returningElsewhere
+}
+
 extension Adjustment {
-    /// The transition on a reported frame, from each stage. `real`: the frame's own ConfigureNotify (after which
-    /// the window manager still owes the client its synthetic echo); else the frame read after a synthetic one.
-    mutating func land(_ frame: Rect, real: Bool, room: Rect, keyboard: Rect? = nil) -> Landing {
+    /// The transition on a reported frame, from each stage: the frame classified (`classify`), then applied.
+    /// `real`: the frame's own ConfigureNotify (after which the window manager still owes the client its synthetic
+    /// echo); else the frame read after a synthetic one.
+    mutating func land(_ frame: Rect, real: Bool, room: Rect, keyboard: Rect? = nil,
+                       windowManager: WindowManagerModel = WindowManagerModel()) -> Landing {
+        if real, let read = requests.readAhead {
+            requests.readAhead = nil
+            if frame == read && frame == current {
+                return .repeated  // the ConfigureNotify of a frame already read after its synthetic answer
+            }
+        }
+        if !real { requests.readAhead = frame }
         requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
-        let answered = requests.pending.firstIndex { $0.frame == frame }
-        if answered != nil { requests.newlyFramed = false }
+        // A reading being tried is believed or dropped on this landing before the landing is classified.
         requests.belief = requests.belief.afterLanding(frame, wanted: requests.pending.last?.frame)
-        switch stage {
-        case .returning:
-            // Our restoring requests coming back; once none is left, the window is on its own again. A restore
-            // that lands elsewhere by a reading not known yet is asked again once, as read.
-            if answered == nil, let reading = learntReading(from: frame, room: room) {
-                requests.belief = .trying(reading, insteadOf: requests.reading)
-                current = frame
-                return .misread(reading)
-            }
-            if answered == nil, frame == current, !requests.pending.isEmpty, frame != shown {
-                requests.pending.removeAll()
-                requests.queued = nil
-                return .homeRefused
-            }
-            if let answered {
-                requests.pending.removeFirst(answered + 1)
-            } else if !requests.requested.contains(frame) {
-                requests.pending.removeAll()  // moved elsewhere, by the user
-            }
+        let verdict = classify(frame, room: room, keyboard: keyboard, windowManager: windowManager)
+        if case .answered = verdict {
+            requests.newlyFramed = false
+            requests.granted = true
+        }
+        return apply(verdict, frame: frame)
+    }
+
+    /// What `frame` is, from the window's state before it. Pure: nothing changes.
+    func classify(_ frame: Rect, room: Rect, keyboard: Rect?, windowManager: WindowManagerModel) -> Verdict {
+        if let answered = requests.pending.firstIndex(where: { $0.frame == frame }) { return .answered(answered) }
+        let reading = learntReading(from: frame, room: room, keyboard: keyboard, windowManager: windowManager)
+        if case .returning = stage {
+            // A restore that lands elsewhere by a reading not known yet is asked again once, as read.
+            if let reading { return .misread(reading) }
+            if frame == current, !requests.pending.isEmpty, frame != shown { return .homeRefused }
+            return .returningElsewhere
+        }
+        if home == .windowState(normalFrame: nil) || (isLeavingState && leftState) {
+            return .normalGeometry(beforeFirstStep: false)
+        }
+        if let reading { return .misread(reading) }
+        if stepNotGranted(frame, room: room) { return .stepNotGranted }
+        if let wanted = clampedRequest(frame, room: room) { return .clamped(wanted: wanted) }
+        if !requests.pending.isEmpty { return frame == current && !leftState ? .refused : .partialAnswer }
+        if frame == current { return .repeated }  // restacking, or a repeat
+        if answersStateBeforeFirstStep { return .normalGeometry(beforeFirstStep: true) }
+        if requests.requested.contains(frame) { return .lateAnswer }
+        // Only the height changed (and the top, when the window manager kept the taller window on screen): the
+        // application resized itself (a text view grew with its text), which is no move of the user's.
+        if frame.x == current.x && frame.width == current.width && frame.height != current.height {
+            return .resizedByApplication
+        }
+        return movedUpToTheKeyboard(frame, keyboard: keyboard) ? .placedByWindowManager : .movedByUser
+    }
+
+    /// Applies a verdict: the window's frames, requests and layout, and the landing the engine acts on.
+    mutating func apply(_ verdict: Verdict, frame: Rect) -> Landing {
+        switch verdict {
+        case .answered(let index):
+            requests.pending.removeFirst(index + 1)
+            current = frame
+            if isReturning { return requests.pending.isEmpty && requests.queued == nil ? .home : .ours }
+            if frame == target { forgetMoveWithStateChange() }
+            return .ours
+        case .returningElsewhere:
+            if !requests.requested.contains(frame) { requests.pending.removeAll() }  // moved elsewhere, by the user
             current = frame
             return requests.pending.isEmpty && requests.queued == nil ? .home : .ours
-
-        case .leavingState, .placed, .restoring:
-            if let answered {
-                requests.pending.removeFirst(answered + 1)
-                current = frame
-                if frame == target { forgetMoveWithStateChange() }
-                return .ours
-            }
-            var leaving = false
-            if case .leavingState = stage { leaving = true }
-            if home == .windowState(normalFrame: nil) || (leaving && leftState) {
-                // The window manager's answers to leaving the state, the last one its remembered normal geometry
-                // (fluxbox gives the height back first, then the width: two frames before the state is left).
-                home = .windowState(normalFrame: frame)
-                current = frame
-                return .normalGeometry
-            }
-            if answered == nil, let reading = learntReading(from: frame, room: room) {
-                requests.belief = .trying(reading, insteadOf: requests.reading)
-                current = frame
-                return .misread(reading)
-            }
-            // Left where it was, it is a clamp only at a limit met before, or above the work area's top (where only
-            // a limit could keep it); else a refusal (i3's tile, at the top of the screen, never moved at all).
-            let stayed = frame == current && layout?.topLimit == nil && frame.minY >= room.minY
-            if let wanted = requests.pending.last?.frame, frame.width == wanted.width, frame.height >= wanted.height,
-               wanted.minY < room.minY, frame.minY > wanted.minY || keptAtItsLimit(frame, wanted: wanted), !stayed {
-                // Asked above the work area, put lower (or left where it was, already as high as allowed; taller
-                // when it keeps a minimum height too): the window manager keeps the title bar below the top.
-                requests.pending.removeAll()
-                requests.queued = nil
-                current = frame
-                shown = frame
-                let limit = frame.minY
-                let withinTitle = limit - wanted.minY <= extents.top, titleHeight = extents.top
-                updateLayout { layout in
-                    if wanted.minY < limit {
-                        let untried = layout.snap == nil && withinTitle
-                        layout.snap = untried ? .allowedAbove(limit - titleHeight - 1) : .ruledOut
-                    }
-                    layout.topLimit = limit
-                }
-                return .clamped(top: limit)
-            }
-            if !requests.pending.isEmpty {
-                let refused = frame == current && !leftState
-                current = frame
-                guard refused else {
-                    // The window manager's answer to a request of ours, granted in part (a minimum size it keeps),
-                    // or another move while ours are pending: which request it answers is not known, so all stay
-                    // pending.
-                    return .ours
-                }
-                requests.pending.removeAll()
-                requests.queued = nil
-                shown = frame
-                return .refused
-            }
-            if frame == current { return .repeated }  // restacking, or a repeat
-            if case .placed(var placement) = stage, case .windowState = home, let animation = placement.animation,
-               animation.from == current, shown == current {
-                // The state just left and the placement's first step not sent yet: the window manager is still
-                // answering the state change (fluxbox may give its last frame after saying the state is left).
-                home = .windowState(normalFrame: frame)
-                current = frame
-                shown = frame
-                placement.animation = Animation(from: frame, to: placement.target, start: animation.start,
-                                                duration: animation.duration, curve: animation.curve)
-                stage = .placed(placement)
-                return .normalGeometry
-            }
-            if requests.requested.contains(frame) {
-                current = frame  // a late answer to a request of ours (the window manager was seconds behind)
-                return .ours
-            }
-            if frame.x == current.x && frame.width == current.width && frame.height != current.height {
-                // Only the height changed (and the top, when the window manager kept the taller window on screen):
-                // the application resized itself (a text view grew with its text, and its minimum size with it),
-                // which is no move of the user's. Placed again from the height it has now.
-                current = frame
-                shown = frame
-                let target = self.target
-                updateLayout { $0.keptHeight = frame.height > target.height ? frame.height : nil }
-                return .resizedByApplication
-            }
-            if let keyboard, frame.x == current.x, frame.width == current.width, frame.height <= current.height,
-               frame.minY < current.minY, frame.maxY <= keyboard.minY + Reading.largestMisreading {
-                // Straight up to just above the keyboard, nothing of ours pending: the window manager's doing (a
-                // user's drag lands anywhere, this one exactly there).
-                current = frame
-                shown = frame
-                heading(to: frame, animation: nil)
-                return .placedByWindowManager
-            }
+        case .homeRefused:
+            dropRequests()
+            return .homeRefused
+        case .normalGeometry(let beforeFirstStep):
+            home = .windowState(normalFrame: frame)
+            current = frame
+            if beforeFirstStep { startAnimationAgain(from: frame) }
+            return .normalGeometry
+        case .misread(let reading):
+            requests.belief = .trying(reading, insteadOf: requests.reading)
+            current = frame
+            return .misread(reading)
+        case .partialAnswer, .lateAnswer:
+            // Which request a partial answer answers is not known: all stay pending.
+            current = frame
+            return .ours
+        case .repeated:
+            return .repeated
+        case .movedByUser:
             return .movedByUser
+        case .stepNotGranted, .clamped, .refused, .resizedByApplication, .placedByWindowManager:
+            return applyStop(verdict, at: frame)
         }
+    }
+
+    /// The verdicts after which the window is where the window manager (or its application) put it, and stays:
+    /// nothing of ours left pending.
+    private mutating func applyStop(_ verdict: Verdict, at frame: Rect) -> Landing {
+        if verdict != .resizedByApplication && verdict != .placedByWindowManager { dropRequests() }
+        current = frame
+        shown = frame
+        switch verdict {
+        case .stepNotGranted:
+            heading(to: target, animation: nil)
+            return .stepNotGranted
+        case .clamped(let wanted):
+            return .clamped(top: noteLimit(at: frame.minY, wanted: wanted))
+        case .resizedByApplication:
+            let target = self.target
+            updateLayout { $0.keptHeight = frame.height > target.height ? frame.height : nil }
+            return .resizedByApplication
+        case .placedByWindowManager:
+            heading(to: frame, animation: nil)
+            return .placedByWindowManager
+        default:
+            return .refused
+        }
+    }
+
+    private mutating func dropRequests() {
+        requests.pending.removeAll()
+        requests.queued = nil
+    }
+
+    /// The window manager keeps the title bar below the top at `limit`. A first clamp of a top that lay within a
+    /// title bar's height of it may be a snap zone: the top just above that height is tried once.
+    private mutating func noteLimit(at limit: Int, wanted: Rect) -> Int {
+        let withinTitle = limit - wanted.minY <= extents.top, titleHeight = extents.top
+        updateLayout { layout in
+            if wanted.minY < limit {
+                let untried = layout.snap == nil && withinTitle
+                layout.snap = untried ? .allowedAbove(limit - titleHeight - 1) : .ruledOut
+            }
+            layout.topLimit = limit
+        }
+        return limit
+    }
+
+    /// The request `frame` answers by keeping the window lower: asked above the work area, put lower (or left
+    /// where it was, already as high as allowed; taller when it keeps a minimum height too). Left where it was,
+    /// it is a clamp only at a limit met before, above the work area's top (where only a limit could keep it), or
+    /// after a request of ours was granted (it moves); else a refusal (i3's tile, at the top of the screen, never
+    /// moved at all).
+    private func clampedRequest(_ frame: Rect, room: Rect) -> Rect? {
+        let stayed = frame == current && layout?.topLimit == nil && frame.minY >= room.minY && !requests.granted
+        guard let wanted = requests.pending.last?.frame, frame.width == wanted.width, frame.height >= wanted.height,
+              wanted.minY < room.minY, frame.minY > wanted.minY || keptAtItsLimit(frame, wanted: wanted), !stayed
+        else { return nil }
+        return wanted
+    }
+
+    private var isLeavingState: Bool { if case .leavingState = stage { return true } else { return false } }
+
+    /// The state just left and the placement's first step not sent yet: the window manager is still answering
+    /// the state change (fluxbox may give its last frame after saying the state is left).
+    private var answersStateBeforeFirstStep: Bool {
+        guard case .placed(let placement) = stage, case .windowState = home, let animation = placement.animation
+        else { return false }
+        return animation.from == current && shown == current
+    }
+
+    /// The placement's animation starts again from the window manager's normal geometry.
+    private mutating func startAnimationAgain(from frame: Rect) {
+        guard case .placed(var placement) = stage, let animation = placement.animation else { return }
+        shown = frame
+        placement.animation = Animation(from: frame, to: placement.target, start: animation.start,
+                                        duration: animation.duration, curve: animation.curve)
+        stage = .placed(placement)
+    }
+
+    /// Straight up to just above the keyboard, nothing of ours pending: the window manager's doing (a user's drag
+    /// lands anywhere, this one exactly there).
+    private func movedUpToTheKeyboard(_ frame: Rect, keyboard: Rect?) -> Bool {
+        guard let keyboard else { return false }
+        return frame.x == current.x && frame.width == current.width && frame.height <= current.height
+            && frame.minY < current.minY && frame.maxY <= keyboard.minY + Reading.largestMisreading
     }
 
     /// A reading learnt from `frame` landing for the newest request (an older one still pending changed nothing:
@@ -163,12 +240,20 @@ extension Adjustment {
     /// nor while a request made with other frame extents may still be answered (its client size makes another
     /// frame: that is no reading), nor from a frame we asked for before (a window manager seconds behind answering
     /// an older request late: the 10 000-event burst learnt "2 px higher" so and left a saved geometry behind).
-    func learntReading(from frame: Rect, room: Rect) -> Reading? {
+    /// Nor from a frame moved only vertically to where its bottom lies at a keyboard's top: a window manager that fits windows above a docked
+    /// keyboard's strut by itself (KWin, as the strut grows while the keyboard slides in) put it there, which our
+    /// request only met by chance (taken for a reading of "1 px lower", every later request, the restore with
+    /// them, went 1 px off).
+    func learntReading(from frame: Rect, room: Rect, keyboard: Rect?, windowManager: WindowManagerModel) -> Reading? {
+        if let wanted = requests.pending.last?.frame,
+           windowManager.explainsAsStrutFit(frame, wanted: wanted, keyboard: keyboard) {
+            return nil  // moved only up or down, to where the window manager fits windows above a strut
+        }
         guard requests.belief.mayLearn, !requests.newlyFramed, frame != current, !requests.requested.contains(frame),
               let newest = requests.pending.last,
               requests.pending.allSatisfy({ $0.extents == extents })
         else { return nil }
-        return requests.reading.learning(from: frame, asked: newest.asked, room: room)
+        return requests.reading.learning(from: frame, asked: newest.asked, room: room, extents: newest.extents)
     }
 
     /// The move that went with leaving fullscreen reached its frame: nothing left to check.
@@ -182,6 +267,17 @@ extension Adjustment {
         default:
             break
         }
+    }
+
+    /// On the way to a placement, the newest request still pending is not the target (an animation's step), and
+    /// the window manager left the window where it was, or put it lower than a step above the work area's top (a
+    /// snap, a limit). Not on the way home: a window manager that keeps a window where it is while the keyboard is
+    /// up (IceWM within a strut's work area) refuses the restore, and a step through a snap zone is clamped on.
+    private func stepNotGranted(_ frame: Rect, room: Rect) -> Bool {
+        guard !isRestoring, let wanted = requests.pending.last?.frame, wanted != target else { return false }
+        let putLower = frame.x == wanted.x && frame.size == wanted.size && wanted.minY < room.minY
+            && frame.minY > wanted.minY
+        return frame == current || putLower
     }
 
     /// Asked for the top of the limit met before (another x, a reading not yet known there) and left where it was,

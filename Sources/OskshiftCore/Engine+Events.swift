@@ -5,9 +5,10 @@ extension Engine {
         // Kept only while a window may wait for the strut to go (`workAreaWaitDeadline`).
         let homesToWaitFor = adjustments.values.contains { homeWaitsForTheWorkArea($0) }
         keyboardHiddenAt = frame == nil && keyboard != nil && homesToWaitFor ? moment.now : nil
+        noteUserInput(keyboardNow: frame, at: moment.now)
         keyboardMotion.step(from: keyboard, to: frame, on: screen, now: moment.now)
         keyboard = frame
-        var again: [Action] = []
+        var again = learnStrutFit()
         if frame == nil {
             forgetContradictions()
             released.removeAll()
@@ -17,6 +18,16 @@ extension Engine {
             again = askAgainForRefusedHomes(now: moment.now)
         }
         return again + decideAndMove(&moment)
+    }
+
+    /// The keyboard shown while a window has the focus is the user's input in that window (the whole-window source
+    /// may speak for it); the keyboard hidden ends every input's effect, so the next show asks again.
+    mutating func noteUserInput(keyboardNow frame: Rect?, at now: Int) {
+        if frame == nil {
+            userInputs.removeAll()
+        } else if keyboard == nil, let focused = focus?.window.id {
+            userInputs[focused] = now
+        }
     }
 
     /// Windows whose restore the window manager refused (it kept them above a docked keyboard's strut) are asked
@@ -34,6 +45,9 @@ extension Engine {
     }
 
     mutating func focusChanged(_ newFocus: Focus?, _ moment: inout Moment) -> [Action] {
+        // The keyboard's own window given the focus (a window manager that focuses every window it maps, as
+        // blackbox does xvkbd's): the window typed into is still the one before, and stays placed.
+        if let newFocus, newFocus.window.isKeyboard, focus != nil { return [] }
         var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
             released.removeAll()
@@ -68,6 +82,7 @@ extension Engine {
         }
         accessibleApplications = pids
         accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
+        busOwners = busOwners.filter { pids.contains($0.value.application) }
         return decideAndMove(&moment)
     }
 
@@ -118,27 +133,43 @@ extension Engine {
     }
 
     /// A window nobody asked to move, moved straight up from under the keyboard to just above it, was moved by the
-    /// window manager: it keeps windows out of a docked keyboard's strut by itself (`strutFitSlack`), and puts this
+    /// window manager: it keeps windows out of a docked keyboard's strut by itself (`WindowManagerModel.strutFit`), and puts this
     /// one back where it was when the strut goes (`fittedByWindowManager`).
     private mutating func noteUntouched(_ id: WindowID, frame: Rect) -> [Action] {
         let before = untouchedFrames[id]
         untouchedFrames[id] = frame
         guard let before, frame != before else { return [] }
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
-        // is announced; and against where a sliding keyboard will rest: KWin fits them to the strut it sets then,
-        // while the last step reported may still be one short of it. The keyboard's own window never ends there.
-        guard let keyboard = keyboardMotion.end ?? keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
-              before.maxY > keyboard.minY + 2, (0...2).contains(frame.maxY - keyboard.minY)
+        // is announced. The keyboard's own window never ends there.
+        // The keyboard as last reported may still be a few pixels lower than its window already is (sliding in):
+        // the fit is recognised within that, and its slack learnt against the keyboard's next report.
+        let reach = -Engine.hysteresis...WindowManagerModel.strutFitReach.upperBound
+        guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
+              before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
+              reach.contains(frame.maxY - keyboard.minY)
         else {
             fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
             return []
         }
         if fittedByWindowManager[id] == nil { fittedByWindowManager[id] = before }
-        guard strutFitSlack == nil else { return [] }
-        strutFitSlack = frame.maxY - keyboard.minY
-        return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
-                      + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and a "
-                      + "window it moved so goes back where it was")]
+        return learnStrutFit()
+    }
+
+    /// The window manager's own fit above the strut, learnt once from a window it fitted whose bottom lies within
+    /// the reach of such a fit below the keyboard's top as reported now.
+    mutating func learnStrutFit() -> [Action] {
+        guard windowManager.strutFitSlack == nil, let keyboard else { return [] }
+        for id in fittedByWindowManager.keys.sorted() {
+            guard let before = fittedByWindowManager[id], let frame = untouchedFrames[id],
+                  WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY)
+            else { continue }
+            let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
+            windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
+            return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
+                          + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and "
+                          + "a window it moved so goes back where it was")]
+        }
+        return []
     }
 
     /// A widget read wholly outside its window, yet on a monitor, in a window we have not resized: the window
@@ -190,6 +221,8 @@ extension Engine {
         fittedByWindowManager[id] = nil
         released.remove(id)
         refused.remove(id)
+        busOwners[id] = nil
+        userInputs[id] = nil  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
         if focus?.window.id == id { focus = nil }
         accessibleFields = accessibleFields.filter { $0.value.window != id }
         return decideAndMove(&moment)
@@ -209,7 +242,8 @@ extension Engine {
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
         let limitBefore = adjustment.layout?.topLimit
-        let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard)
+        let targetBefore = adjustment.target
+        let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard, windowManager: windowManager)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:
@@ -223,28 +257,20 @@ extension Engine {
             learnt.append(adjustment.askAgainAsRead(now: moment.now))
             adjustments[id] = adjustment
         case .clamped(let top):
-            if limitBefore != top {
-                learnt.append(.note("window \(id): title bar kept below the top by the window manager (frame top \(top))"))
-            }
-            if case .allowedAbove(let above) = adjustment.layout?.snap, limitBefore != top {
-                learnt.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a "
-                                    + "snap zone, as xfwm4's, allows it)"))
+            adjustments[id] = adjustment
+            if limitBefore != top { learnt += noteNewLimit(of: adjustment, top: top) }
+        case .refused:
+            if refused.insert(id).inserted, adjustment.isRestoring, keyboard != nil {
+                learnt.append(.note("window \(id): left where the window manager keeps it (\(frame)) while the "
+                                    + "keyboard is up; home at the hide"))
             }
             adjustments[id] = adjustment
-            // The window manager's answer, not a re-layout: the placement within a limit met for the first time is a
-            // new start (the same limit met again is not: no round of requests against it).
-            if focus?.window.id == id && limitBefore != top { placementsSinceTrigger = 0 }
-        case .refused:
-            refused.insert(id)
+        case .stepNotGranted:
+            if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
             adjustments[id] = adjustment
         case .placedByWindowManager:
             adjustments[id] = adjustment
-            // Left there when its field is clear by the margin; else placed from there by the margin.
-            if fieldIsClear(in: id, at: frame, now: moment.now) {
-                learnt.append(.note("window \(id): the window manager placed it above the keyboard itself (a "
-                                    + "docked keyboard's strut); left there while the keyboard is up"))
-                refused.insert(id)
-            }
+            learnt += placedByWindowManager(id, at: frame, wanted: targetBefore, now: moment.now)
         case .resizedByApplication:
             if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
                 adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
@@ -259,12 +285,44 @@ extension Engine {
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
     }
 
+    /// A top limit met for the first time (or a snap zone to try above it), said in the log. The window manager's
+    /// answer, not a re-layout: the placement within it is a new start (the same limit met again is not: no round
+    /// of requests against it).
+    mutating func noteNewLimit(of adjustment: Adjustment, top: Int) -> [Action] {
+        let id = adjustment.id
+        var said: [Action] = [.note("window \(id): title bar kept below the top by the window manager (frame top \(top))")]
+        if case .allowedAbove(let above) = adjustment.layout?.snap {
+            said.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a snap "
+                              + "zone allows it)"))
+        }
+        if focus?.window.id == id { placementsSinceTrigger = 0 }
+        return said
+    }
+
+    /// The window manager moved an adjusted window up above a docked keyboard's strut itself. Within a few pixels
+    /// of our own placement it fitted the window into the strut of a keyboard still sliding in (KWin, a strut
+    /// 1-3 px lower than the keyboard's final top, before the daemon hears of the keyboard's last move): the
+    /// placement is still ours, decided again at the keyboard's next report (left there for the rest of the show,
+    /// the window stayed 1 px off the place of every other show). Farther, where it is the window manager's own
+    /// place: left there while the keyboard is up when its field is clear by the margin (no fight), else placed
+    /// from there by the margin.
+    mutating func placedByWindowManager(_ id: WindowID, at frame: Rect, wanted: Rect, now: Int) -> [Action] {
+        guard fieldIsClear(in: id, at: frame, now: now) else { return [] }
+        if frame.size == wanted.size, frame.x == wanted.x, abs(frame.minY - wanted.minY) <= Engine.hysteresis {
+            return [.note("window \(id): the window manager fitted it above a docked keyboard's strut itself, "
+                          + "\(wanted.minY - frame.minY) px from our placement; placed again at the keyboard's next move")]
+        }
+        refused.insert(id)
+        return [.note("window \(id): the window manager placed it above the keyboard itself (a docked keyboard's "
+                      + "strut); left there while the keyboard is up")]
+    }
+
     /// A reading tried and confirmed is the window manager's: the windows adjusted next start with it. One that
     /// was not is dropped, and said so.
     mutating func noteBelief(of id: WindowID, from before: ReadingBelief, to after: ReadingBelief) -> [Action] {
         guard case .trying(let tried, _) = before, after != before else { return [] }
         if case .settled(let reading) = after {
-            learntReading = reading
+            windowManager.learn(reading: reading, from: "window \(id): asked as read, landed where wanted")
             return [.note("window \(id): the window manager's reading confirmed: \(reading)")]
         }
         return [.note("window \(id): \(tried) was no reading of the window manager's (the request landed elsewhere "
@@ -372,6 +430,9 @@ extension Engine {
         }
         let leftState = (saved.state.isMaximized && !facts.state.isMaximized)
             || (saved.state.fullscreen && !facts.state.fullscreen)
+        // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
+        // placed again whole while the keyboard is up and it has the focus.
+        userInputs[facts.id] = moment.now
         adjustments[facts.id] = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,

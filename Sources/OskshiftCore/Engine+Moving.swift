@@ -26,7 +26,7 @@ extension Engine {
                 stage: leavesState
                     ? .leavingState(target: current, layout: Layout(), movedWith: nil)
                     : .placed(Placement(target: current, animation: nil, layout: Layout(), movedWithStateChange: nil)))
-            adjustment.requests.belief = .settled(learntReading)
+            adjustment.requests.belief = .settled(windowManager.readingInUse)
             if let returning {
                 adjustment.shown = returning.leftState ? saved.frame : returning.shown
                 adjustment.requests = returning.requests
@@ -62,7 +62,7 @@ extension Engine {
     /// (KWin grants our request for home under the strut, and would have put the window above it): only while the
     /// keyboard is up, for a window in its normal state whose home reaches under the strut.
     func fittedAboveStrut(_ adjustment: Adjustment) -> Rect? {
-        guard let keyboard, let slack = strutFitSlack, adjustment.home == .frame, !adjustment.leftState else { return nil }
+        guard let keyboard, let slack = windowManager.strutFitSlack, adjustment.home == .frame, !adjustment.leftState else { return nil }
         let home = home(of: adjustment)
         // A strut: the work area ends at the keyboard's top.
         guard let area = screen.monitor(for: home)?.workArea, area.maxY <= keyboard.minY + 2,

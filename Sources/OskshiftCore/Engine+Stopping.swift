@@ -64,7 +64,7 @@ extension Engine {
         let home = adjustment.shown
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
-        let landing = adjustment.land(frame, real: real, room: room)
+        let landing = adjustment.land(frame, real: real, room: room, windowManager: windowManager)
         _ = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .misread:

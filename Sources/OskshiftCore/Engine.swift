@@ -33,6 +33,11 @@ public struct Engine: Equatable, Sendable {
     /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
     var accessibleApplications: Set<Int32> = []
     var accessibleFields: [Int32: AccessibleField] = [:]
+    /// Windows found to belong to an application on the bus other than by their `_NET_WM_PID` (`Event.windowOnBus`).
+    var busOwners: [WindowID: BusOwner] = [:]
+    /// When the user last pressed or typed in each window, or the keyboard was shown while it held the focus, since
+    /// the keyboard last hid: the whole-window source needs such an input (`FocusSelection.choose`).
+    var userInputs: [WindowID: Int] = [:]
     /// Whether the last editable report matched no window.
     var fieldUnmatched = false
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
@@ -46,9 +51,8 @@ public struct Engine: Equatable, Sendable {
     /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
     /// the keyboard hides.
     var refused: Set<WindowID> = []
-    /// How this window manager reads move requests, as last learnt from a window (`Reading`): a window adjusted
-    /// for the first time starts with it.
-    var learntReading = Reading.exact
+    /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
+    var windowManager = WindowManagerModel()
     var timer = TimerUse.off
     /// When the focused field is read again (`FieldReads`).
     var fieldReads = FieldReads()
@@ -64,9 +68,6 @@ public struct Engine: Equatable, Sendable {
     var keyboardHiddenAt: Int?
     /// The last frame of every window not adjusted: how the window manager treats windows nobody asks to move.
     var untouchedFrames: [WindowID: Rect] = [:]
-    /// The window manager moves a window that reaches under a docked keyboard's strut up above it by itself (KWin,
-    /// marco, metacity), its bottom this far below the keyboard's top (KWin: 1 px); nil until seen.
-    var strutFitSlack: Int?
     /// Windows the window manager moved above the keyboard by itself, with the frame they had before: where it
     /// puts them back when the strut goes, so their original geometry if we adjust them.
     var fittedByWindowManager: [WindowID: Rect] = [:]
@@ -97,6 +98,12 @@ public struct Engine: Equatable, Sendable {
     /// How long after the keyboard hid a maximized window waits for a docked keyboard's strut to go before it is
     /// maximized again (measured: onboard's strut goes 30-60 ms after its window starts hiding, under IceWM).
     public static let strutGoneWithinMs = 500
+
+    /// An application on the bus that owns a window, and how that was found.
+    struct BusOwner: Equatable, Sendable {
+        var application: Int32
+        var matchedBy: BusMatch
+    }
 
     /// The daemon's own connection to the accessibility bus.
     enum BusConnection: Equatable, Sendable {
@@ -145,6 +152,8 @@ public struct Engine: Equatable, Sendable {
         case .focusObserved(let id, let observations, let frame):
             return focusObserved(id, observations, frame: frame, &moment)
         case .accessibleApplications(let pids): return applicationsChanged(pids, &moment)
+        case .windowOnBus(let id, let application, let how): return windowOnBus(id, application, how, &moment)
+        case .userInput(let id): return userInput(in: id, &moment)
         case .accessibilityBus(let status): return busChanged(status, &moment)
         case .accessibleFocus(let pid, let reported): return accessibleFocusChanged(pid: pid, reported, &moment)
         case .accessibleFieldUnmatched:
@@ -176,7 +185,7 @@ public struct Engine: Equatable, Sendable {
     static func isTrigger(_ event: Event) -> Bool {
         switch event {
         case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications, .accessibilityBus,
-             .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
+             .windowOnBus, .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
             return true
         case .windowExtentsChanged:
             return false
@@ -184,6 +193,10 @@ public struct Engine: Equatable, Sendable {
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
         case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed,
              .windowReframed, .timerFired, .stopping, .accessibleFieldUnmatched:
+            return false
+        case .userInput:
+            // What the press or key changes comes as its own trigger (the press observed, the caret moved); the
+            // input itself only lets the whole window speak, and typing must not lift the two-placement limit.
             return false
         }
     }

@@ -37,7 +37,7 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// counts the frame otherwise counts more (marco's invisible borders), and a smaller frame is someone else's
     /// resize answered late (the 10 000-event burst: the client's own resize to 162x312, taken for "55 px narrower
     /// and 62 px taller", sent the window to a frame nobody wanted).
-    func learning(from landed: Rect, asked: Rect, room: Rect) -> Reading? {
+    func learning(from landed: Rect, asked: Rect, room: Rect, extents: FrameExtents = .none) -> Reading? {
         // What this window manager did with the request, as far as it was not clamped: the reading itself.
         let seen = Reading(dx: landed.x - asked.x, dy: landed.y - asked.y,
                            dw: landed.width - asked.width, dh: landed.height - asked.height)
@@ -48,21 +48,28 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
             learnt.dh = seen.dh
         }
         let sizeAgrees = seen.dw == learnt.dw && seen.dh == learnt.dh
-        if (seen.dx != dx || seen.dy != dy) && small(seen.dx, seen.dy) && sizeAgrees
-            && Self.positionTells(landed: landed, asked: asked, room: room) {
+        if (seen.dx != dx || seen.dy != dy) && small(seen.dx, seen.dy) && Self.positionTells(asked, landed, room: room, extents: extents)
+            && sizeAgrees {
             learnt.dx = seen.dx
             learnt.dy = seen.dy
         }
         return learnt == self ? nil : learnt
     }
 
-    /// A landing's position is the reading's, not a clamp: the request lay in the work area, or reached only below
-    /// it and was not fitted into it. A window moved up above a docked keyboard reaches under the keyboard's strut
-    /// with its bottom; a window manager fitting it in puts that bottom on the strut (IceWM), one that does not
-    /// leaves it there, and its landing tells the reading (marco: 10 px up and left, the strut there until the hide).
-    static func positionTells(landed: Rect, asked: Rect, room: Rect) -> Bool {
-        if room.contains(asked) { return true }
-        return asked.minX >= room.minX && asked.maxX <= room.maxX && asked.minY >= room.minY && landed.maxY > room.maxY
+    /// Where a request landed tells how its position is read when no constraint can explain the difference: the
+    /// request lay in the work area; or the frame landed exactly its decorations' left and top up and left of it
+    /// (the window manager took x, y for the client's top-left: matchbox's ConfigureRequests, i3), which a clamp
+    /// of a window partly under a keyboard below the work area never does; or the request reached only below the
+    /// work area and was not fitted into it. A window moved up above a docked keyboard reaches under the keyboard's
+    /// strut with its bottom: a window manager fitting it in puts that bottom on the strut (IceWM), one that does
+    /// not leaves it there, and its landing tells the reading (marco: 10 px up and left, the strut there until the
+    /// hide).
+    static func positionTells(_ asked: Rect, _ landed: Rect, room: Rect, extents: FrameExtents) -> Bool {
+        let clientOrigin = (extents.left != 0 || extents.top != 0)
+            && landed.x == asked.x - extents.left && landed.y == asked.y - extents.top
+        let onlyBelowAndNotFitted = asked.minX >= room.minX && asked.maxX <= room.maxX && asked.minY >= room.minY
+            && landed.maxY > room.maxY
+        return room.contains(asked) || clientOrigin || onlyBelowAndNotFitted
     }
 
     public var description: String {

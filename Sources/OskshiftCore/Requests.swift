@@ -25,6 +25,12 @@ struct Requests: Equatable, Sendable {
     /// the window on its own first (openbox: where the client was, with no room for the decorations), so no
     /// landing teaches how it reads requests until one answers a request exactly.
     var newlyFramed = false
+    /// A request of ours landed where it was wanted: the window manager moves this window, so one left where it was
+    /// later is kept at a limit, not refused.
+    var granted = false
+    /// The frame read from the server after a synthetic ConfigureNotify: the frame's own ConfigureNotify may still
+    /// be queued behind it (matchbox sends the synthetic answer first), and arriving then it is no new landing.
+    var readAhead: Rect?
     var reading: Reading { belief.reading }
     static let requestedKept = 16
 

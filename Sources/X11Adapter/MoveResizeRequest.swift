@@ -10,7 +10,9 @@ enum MoveResizeRequest: Equatable {
     case netMoveResizeWindow(flags: Int, x: Int, y: Int, width: Int, height: Int)
     /// XMoveResizeWindow on the client: a ConfigureRequest, which the WM redirects. For a reparented client
     /// ICCCM's NorthWest gravity puts the frame's top-left at x, y (openbox measured so); a client that is its own
-    /// top-level, and any client under a WM that reads x, y as the client's position, gets the client's origin.
+    /// top-level gets the client's origin. A window manager that reads x, y otherwise (matchbox takes them for
+    /// the client's position) shows it in where the frame lands: the engine learns that reading (`Reading`) and
+    /// asks for the frame that lands where it is wanted.
     case configureClient(x: Int, y: Int, width: Int, height: Int)
 
     /// Gravity NorthWest (1), x, y, width and height given (0xF << 8), source 2 = pager/tool (<< 12): a request
@@ -19,8 +21,7 @@ enum MoveResizeRequest: Equatable {
 
     /// `reparented` (the client's parent is not the root) is only asked for a ConfigureRequest: it costs a
     /// QueryTree.
-    init(frame: Rect, extents: FrameExtents, supportsMoveResize: Bool, placesClientOrigin: Bool,
-        reparented: @autoclosure () -> Bool)
+    init(frame: Rect, extents: FrameExtents, supportsMoveResize: Bool, reparented: @autoclosure () -> Bool)
     {
         let inner = extents.clientRect(ofFrame: frame)
         // A window of width or height 0 is a BadValue in X.
@@ -30,16 +31,7 @@ enum MoveResizeRequest: Equatable {
                 height: height)
             return
         }
-        let origin = reparented() && !placesClientOrigin ? frame.origin : inner.origin
+        let origin = reparented() ? frame.origin : inner.origin
         self = .configureClient(x: origin.x, y: origin.y, width: width, height: height)
-    }
-
-    /// matchbox-window-manager reads the x, y of a ConfigureRequest as the client's position, not the frame's
-    /// (measured: every move landed off by the decoration's left and top). Known by the name the WM gives its
-    /// `_NET_SUPPORTING_WM_CHECK` window.
-    static func placesClientOrigin(windowManagerName name: String) -> Bool {
-        // A byte search: String.contains(String) lives in _StringProcessing, which these modules do not import.
-        let name = Array(name.lowercased().utf8), needle = Array("matchbox".utf8)
-        return name.indices.contains { name[$0...].starts(with: needle) }
     }
 }

@@ -92,6 +92,8 @@ public final class X11Adapter {
     var lateChecks = LateChecks()
     var output: [Event] = []
     var notes: [String] = []
+    /// `_OSKSHIFT_SYNC` requests read and not yet answered (SyncRequest.swift).
+    var syncRequests: [SyncRequest] = []
 
     /// Opens the display (nil: $DISPLAY). Nothing is watched until `start()`.
     public init(displayName: String?, settings: AdapterSettings) throws(ConnectionError) {
@@ -113,6 +115,7 @@ public final class X11Adapter {
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
         writer.perform(action)
+        writer.journal.record(action)
     }
 
     /// The window's frame read from the server (`Action.readFrame`). Not from `rootRects`: the frame's own
@@ -251,9 +254,6 @@ public final class X11Adapter {
     func readWMSupport() {
         let supported = Set(connection.atomList(connection.root, connection.atoms.netSupported, maxLongs: 4096))
         writer.supportsMoveResize = supported.contains(connection.atoms.netMoveResizeWindow)
-        let check = connection.windowProperty(connection.root, connection.atoms.netSupportingWMCheck)
-        let wmName = check.flatMap { connection.windowName($0) } ?? ""
-        writer.placesClientOrigin = MoveResizeRequest.placesClientOrigin(windowManagerName: wmName)
         supportsActiveWindow = supported.contains(connection.atoms.netActiveWindow)
         let masks = connection.attributes(connection.root)?.all_event_masks ?? 0
         known.wmPresent = masks & SubstructureRedirectMask != 0

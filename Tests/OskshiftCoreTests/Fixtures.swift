@@ -1,3 +1,4 @@
+import Testing
 import OskshiftCore
 import TestSupport
 
@@ -66,6 +67,18 @@ struct Driver {
             if case .note = $0 { return false }
             return true
         }
+    }
+
+    /// Sends `event` and checks everything it did: the actions it caused (the notes included; the decision, logged
+    /// as it is made, is checked as `lastDecision` in the state), and the whole engine after it, `state` turning the
+    /// engine as it was before into what it must be.
+    mutating func send(_ event: Event, after ms: Int = 0, actions expected: [Action],
+                       state change: (inout Engine) -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
+        var wanted = engine
+        change(&wanted)
+        let actions = sendTraced(event, after: ms).filter { if case .log = $0 { false } else { true } }
+        #expect(actions == expected, sourceLocation: sourceLocation)
+        #expect(engine == wanted, sourceLocation: sourceLocation)
     }
 
     /// The actions for `event`, decisions included.

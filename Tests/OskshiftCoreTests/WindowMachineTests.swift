@@ -100,6 +100,7 @@ struct WindowMachineTests {
     func syntheticPairing() {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         #expect(driver.engine.adjustments[Fixture.a]?.requests.owed == .any)
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset))
@@ -136,6 +137,7 @@ struct WindowMachineTests {
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 2)
         placed.current = offset
         placed.requests = Requests(requested: [offset], owed: .echo)
+        placed.requests.granted = true  // the window manager moves this window
         #expect(driver.engine.adjustments == [Fixture.a: placed])
 
         _ = driver.send(.keyboardHidden, after: 100)
@@ -144,6 +146,7 @@ struct WindowMachineTests {
         returning.stage = .returning
         returning.requests = Requests(pending: [PendingRequest(frame: Fixture.lowFrame, extents: Fixture.extents, time: 112)],
                                       inFlightSince: 112, requested: [offset, Fixture.lowFrame], owed: .echoThenAny)
+        returning.requests.granted = true
         #expect(driver.engine.adjustments == [Fixture.a: returning])
 
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 2)

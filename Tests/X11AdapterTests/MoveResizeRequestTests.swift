@@ -8,10 +8,10 @@ struct MoveResizeRequestTests {
     let openboxExtents = FrameExtents(left: 1, right: 1, top: 20, bottom: 5)
 
     func request(_ frame: Rect, _ extents: FrameExtents, supportsMoveResize: Bool = true,
-        placesClientOrigin: Bool = false, reparented: Bool = true) -> MoveResizeRequest
+        reparented: Bool = true) -> MoveResizeRequest
     {
         MoveResizeRequest(frame: frame, extents: extents, supportsMoveResize: supportsMoveResize,
-            placesClientOrigin: placesClientOrigin, reparented: reparented)
+            reparented: reparented)
     }
 
     @Test("The flags say gravity NorthWest, x, y, width and height given, from a pager or tool")
@@ -35,7 +35,7 @@ struct MoveResizeRequestTests {
             return true
         }
         _ = MoveResizeRequest(frame: Rect(x: 0, y: 0, width: 241, height: 231), extents: openboxExtents,
-            supportsMoveResize: true, placesClientOrigin: false, reparented: reparented())
+            supportsMoveResize: true, reparented: reparented())
         #expect(!asked)
     }
 
@@ -60,13 +60,6 @@ struct MoveResizeRequestTests {
             == .configureClient(x: 300, y: 100, width: 239, height: 206))
     }
 
-    @Test("Under matchbox, which reads a ConfigureRequest's x, y as the client's, the client's origin is sent")
-    func configureRequestUnderMatchbox() {
-        let matchboxExtents = FrameExtents(left: 0, right: 0, top: 22, bottom: 0)
-        #expect(request(Rect(x: 0, y: 100, width: 640, height: 300), matchboxExtents, supportsMoveResize: false,
-            placesClientOrigin: true) == .configureClient(x: 0, y: 122, width: 640, height: 278))
-    }
-
     @Test("A client that is its own top-level is asked for its client rect")
     func configureRequestForAnUnreparentedClient() {
         #expect(request(Rect(x: 300, y: 100, width: 239, height: 206), .none, supportsMoveResize: false,
@@ -81,16 +74,5 @@ struct MoveResizeRequestTests {
             == .netMoveResizeWindow(flags: 0x2F01, x: 0, y: 0, width: 1, height: 1))
         #expect(request(Rect(x: 0, y: 0, width: 2, height: 20), openboxExtents, supportsMoveResize: false)
             == .configureClient(x: 0, y: 0, width: 1, height: 1))
-    }
-
-    @Test("matchbox is known by its name in any case; openbox, marco and i3 are not")
-    func placesClientOriginByName() {
-        #expect(MoveResizeRequest.placesClientOrigin(windowManagerName: "matchbox"))
-        #expect(MoveResizeRequest.placesClientOrigin(windowManagerName: "Matchbox-Window-Manager"))
-        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "Openbox"))
-        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "Metacity (Marco)"))
-        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "i3"))
-        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: ""))
-        #expect(!MoveResizeRequest.placesClientOrigin(windowManagerName: "matchbo"))
     }
 }

@@ -55,7 +55,7 @@ class DockedOnboard(DesktopTestCase):
         self.assertGreaterEqual(min(window_tops), expected.y, "overshoot while following: %s" % window_tops)
         self.assertEqual(self.keyboard.wait_settled(), final_keyboard)
         self.assertFrameBecomes(term, expected, daemon=daemon)
-        self.assertFrameStays(term, expected, duration=0.3, daemon=daemon)
+        self.assertAtRest(term, expected, daemon)
 
         self.keyboard.hide()
         self.assertFrameBecomes(term, original, daemon=daemon)

@@ -1,0 +1,86 @@
+/// What the engine has learnt about how this window manager treats requests: one value for the session, never
+/// copied into each window (a window holds only its belief while a reading is being tried, `ReadingBelief`). Each
+/// part is learnt from a landing that showed it, and keeps that landing as its evidence. Nothing here, nor anywhere
+/// in the engine, asks which window manager runs.
+///
+/// Seen from outside, a window manager applies its rules to a request one after the other (mutter's constraints
+/// are a table of such functions). The model holds the rules it has seen at work as `Constraint`s, each predicting
+/// what it does to a frame; `landing(of:keyboard:)` applies them in order, and `request(for:)` inverts them to
+/// choose the frame to ask for. Limits that depend on the window (the highest top, a snap zone: one title bar
+/// high) are learnt per window, in its `Layout`.
+struct WindowManagerModel: Equatable, Sendable {
+    /// A value learnt, with the landing that taught it.
+    struct Learnt<Value: Equatable & Sendable>: Equatable, Sendable {
+        var value: Value
+        var evidence: String
+    }
+
+    /// One rule of the window manager's, as far as it has been seen at work.
+    enum Constraint: Equatable, Sendable {
+        /// It reads x, y and the size of a request so (`Reading`): a constant difference.
+        case reads(Reading)
+        /// It moves a window reaching under a docked keyboard's strut up above it by itself, the window's bottom
+        /// `slack` px below the keyboard's top (KWin: 1; marco, metacity: 0).
+        case fitsAboveStrut(slack: Int)
+    }
+
+    /// How requests are read, once a reading was tried on a window and confirmed; the windows adjusted next start
+    /// with it.
+    private(set) var reading: Learnt<Reading>?
+    /// The window manager's own fit above a docked keyboard's strut, seen on a window nobody asked to move.
+    private(set) var strutFit: Learnt<Int>?
+
+    /// The reading every new request starts with.
+    var readingInUse: Reading { reading?.value ?? .exact }
+    /// How far below the keyboard's top the window manager puts a window it fits above the strut; nil until seen.
+    var strutFitSlack: Int? { strutFit?.value }
+
+    /// What is known, in the order the window manager applies it.
+    var constraints: [Constraint] {
+        [reading.map { .reads($0.value) }, strutFit.map { .fitsAboveStrut(slack: $0.value) }].compactMap { $0 }
+    }
+
+    mutating func learn(reading: Reading, from evidence: String) {
+        self.reading = Learnt(value: reading, evidence: evidence)
+    }
+
+    mutating func learn(strutFitSlack slack: Int, from evidence: String) {
+        strutFit = Learnt(value: slack, evidence: evidence)
+    }
+
+    /// Where a request for `asked` lands by what is known; `strutKeyboard`: a docked keyboard whose strut ends
+    /// the work area.
+    func landing(of asked: Rect, strutKeyboard: Rect?) -> Rect {
+        constraints.reduce(asked) { frame, constraint in
+            switch constraint {
+            case .reads(let reading):
+                return reading.landing(of: frame)
+            case .fitsAboveStrut(let slack):
+                guard let keyboard = strutKeyboard, frame.overlapsHorizontally(keyboard),
+                      frame.maxY > keyboard.minY + slack
+                else { return frame }
+                return frame.offsetBy(dy: keyboard.minY + slack - frame.maxY)
+            }
+        }
+    }
+
+    /// The frame to ask for so that the window lands at `wanted`: the reading inverted. A frame the strut fit
+    /// would move cannot be had by any request; its landing is predicted by `landing(of:strutKeyboard:)`.
+    func request(for wanted: Rect) -> Rect {
+        readingInUse.request(for: wanted)
+    }
+
+    /// Whether `frame`, moved only vertically from `wanted`, is where a window manager fitting windows above a
+    /// docked keyboard's strut puts it: its bottom at the slack seen before, or, before any was seen, within the
+    /// reach of every such fit measured (0-2 px below the keyboard's top).
+    func explainsAsStrutFit(_ frame: Rect, wanted: Rect, keyboard: Rect?) -> Bool {
+        guard let keyboard, frame.x == wanted.x, frame.size == wanted.size, frame.overlapsHorizontally(keyboard)
+        else { return false }
+        let below = frame.maxY - keyboard.minY
+        return strutFitSlack.map { $0 == below } ?? WindowManagerModel.strutFitReach.contains(below)
+    }
+
+    /// How far below a docked keyboard's top a window manager that fits windows above its strut puts their bottom
+    /// (KWin: 1 px; marco and metacity: 0).
+    static let strutFitReach = 0...2
+}
