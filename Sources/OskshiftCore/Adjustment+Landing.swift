@@ -24,6 +24,9 @@ enum Landing: Equatable, Sendable {
     case repeated
     /// Every restoring request is answered: the window is on its own again, and forgotten.
     case home
+    /// Returning, framed anew by the window manager (a window mapped again) where it placed it on its own, the
+    /// restore sent before the frame existed lost: home is asked again, with the new frame's extents.
+    case reframedAway
     /// The restore was refused: the window manager keeps the window where it is for now (above a docked keyboard's
     /// strut). It stays on its way home, and the restore is asked again when the work area changes.
     case homeRefused
@@ -59,6 +62,8 @@ enum Verdict: Equatable, Sendable {
     case homeRefused
     /// Returning: a frame no pending request names.
     case returningElsewhere
+    /// Returning: framed anew since the restore went out, and placed elsewhere by the window manager.
+    case reframedAway
 }
 
 extension Adjustment {
@@ -94,6 +99,7 @@ extension Adjustment {
             // A restore that lands elsewhere by a reading not known yet is asked again once, as read.
             if let reading { return .misread(reading) }
             if frame == current, !requests.pending.isEmpty, frame != shown { return .homeRefused }
+            if requests.newlyFramed, frame != shown { return .reframedAway }
             return .returningElsewhere
         }
         if home == .windowState(normalFrame: nil) || (isLeavingState && leftState) {
@@ -130,6 +136,11 @@ extension Adjustment {
         case .homeRefused:
             dropRequests()
             return .homeRefused
+        case .reframedAway:
+            // Asked once per framing: a later frame elsewhere, with nothing of that framing left, is the user's.
+            requests.newlyFramed = false
+            current = frame
+            return .reframedAway
         case .normalGeometry(let beforeFirstStep):
             home = .windowState(normalFrame: frame)
             current = frame

@@ -252,6 +252,10 @@ extension Engine {
             learnt.append(.note("window \(id): the window manager keeps it at \(frame) for now; home asked again when "
                                 + "the work area changes"))
             adjustments[id] = adjustment
+        case .reframedAway:
+            learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
+            learnt.append(adjustment.askAgainAsRead(now: moment.now))
+            adjustments[id] = adjustment
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt.append(adjustment.askAgainAsRead(now: moment.now))

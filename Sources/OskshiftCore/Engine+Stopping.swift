@@ -67,7 +67,7 @@ extension Engine {
         let landing = adjustment.land(frame, real: real, room: room, windowManager: windowManager)
         _ = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
-        case .misread:
+        case .misread, .reframedAway:
             let again = adjustment.askAgainAsRead(now: now)
             adjustments[id] = adjustment
             return [again]

@@ -574,6 +574,27 @@ struct WindowManagerReadingTests {
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
     }
 
+    @Test("A restore sent before the window manager framed a re-mapped window again is asked again where it framed it")
+    func restoreLostToTheReframeIsAskedAgain() {
+        // An xterm withdrawn while moved and mapped again: found by its saved geometry before openbox framed it
+        // (no frame extents yet), sent home at once; openbox then framed it where its client was, the restore
+        // lost. That frame is the window manager's own placement, not a move of the user's.
+        var driver = Driver(Fixture.engine())
+        let unframed = WindowFacts(id: Fixture.a, frame: Rect(100, 250, 400, 275), extents: .none,
+                                   wmClass: WMClass(instance: "app", className: "App"))
+        #expect(driver.send(.displacedWindowFound(unframed, saved: SavedGeometry(frame: Fixture.lowFrame))) == [
+            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: .none), .clearOriginal(Fixture.a),
+        ])
+        _ = driver.send(.windowReframed(Fixture.a), after: 1)
+        _ = driver.send(.windowExtentsChanged(Fixture.a, Fixture.extents), after: 1)
+        let framedWhereItWas = Rect(100, 250, 400, 300)
+        #expect(driver.send(.windowFrameRead(Fixture.a, frame: framedWhereItWas), after: 1).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
+        #expect(driver.engine.adjustments[Fixture.a]?.isReturning == true)
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
+        #expect(driver.engine.adjustments[Fixture.a] == nil)
+    }
+
     @Test("A late answer to an older request, while the restore is pending, teaches no reading")
     func lateAnswerIsNoReading() {
         // The 10 000-event burst: openbox, seconds behind, answered our move to 263 after the restore to 265 had
