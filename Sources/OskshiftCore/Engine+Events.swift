@@ -254,11 +254,11 @@ extension Engine {
             adjustments[id] = adjustment
         case .reframedAway:
             learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
-            learnt.append(adjustment.askAgainAsRead(now: moment.now))
+            learnt += askAgain(&adjustment, now: moment.now)
             adjustments[id] = adjustment
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
-            learnt.append(adjustment.askAgainAsRead(now: moment.now))
+            learnt += askAgain(&adjustment, now: moment.now)
             adjustments[id] = adjustment
         case .clamped(let top):
             adjustments[id] = adjustment
@@ -301,6 +301,14 @@ extension Engine {
         }
         if focus?.window.id == id { placementsSinceTrigger = 0 }
         return said
+    }
+
+    /// Asks again for the frame last wanted. A returning window's restore still queued carried the clearing of
+    /// its saved geometry (`sendQueuedRequest`): it goes out with the request that replaces it.
+    func askAgain(_ adjustment: inout Adjustment, now: Int) -> [Action] {
+        let clears = adjustment.isReturning && adjustment.requests.queued != nil
+        let move = adjustment.askAgainAsRead(now: now)
+        return clears ? [move, .clearOriginal(adjustment.id)] : [move]
     }
 
     /// The window manager moved an adjusted window up above a docked keyboard's strut itself. Within a few pixels

@@ -60,7 +60,28 @@ extension X11Adapter {
             return
         }
         if keyboardFrames.contains(window) || keyboardCandidates.contains(window) { keyboardDirty = true }
-        if let report = known.configured(event, in: connection, knownClients: knownClients) { output.append(report) }
+        guard let report = known.configured(event, in: connection, knownClients: knownClients) else { return }
+        if let client = Self.reportedWindow(report), maybeWithdrawn.contains(client) || known.mapStates[client] == false {
+            // Each report carries the whole frame: the newest of each kind is all a later one needs.
+            heldFrameReports[client, default: []].removeAll { Self.sameKind($0, report) }
+            heldFrameReports[client, default: []].append(report)
+            return
+        }
+        output.append(report)
+    }
+
+    static func sameKind(_ one: Event, _ other: Event) -> Bool {
+        switch (one, other) {
+        case (.windowConfigured, .windowConfigured), (.windowConfigureSynthetic, .windowConfigureSynthetic): true
+        default: false
+        }
+    }
+
+    static func reportedWindow(_ report: Event) -> Window? {
+        switch report {
+        case .windowConfigured(let id, _), .windowConfigureSynthetic(let id): return Window(id.raw)
+        default: return nil
+        }
     }
 
     /// Every new top-level window is watched from its creation: a client is recognised when the WM sets its
@@ -76,6 +97,7 @@ extension X11Adapter {
     func mapNotify(_ event: XMapEvent) {
         let window = event.window
         let mapped = known.mapped(event, in: connection, now: MonotonicClock.milliseconds())
+        if knownClients.contains(window), let held = heldFrameReports.removeValue(forKey: window) { output += held }
         if keyboardCandidates.contains(window) || keyboardFrames.contains(window) { keyboardDirty = true }
         switch mapped {
         case .client(let client)?:
@@ -107,6 +129,7 @@ extension X11Adapter {
         // places it on its own first.
         if event.parent == connection.root, knownClients.contains(window) { maybeWithdrawn.insert(window) }
         if event.parent != connection.root, knownClients.contains(window) {
+            heldFrameReports[window] = nil  // its frames at the root, superseded by the new frame's
             output.append(.windowReframed(WindowID(window)))
         }
     }

@@ -63,6 +63,13 @@ public final class X11Adapter {
     var pressOrder: [Window] = []
     /// Clients unmapped or reparented to the root: withdrawn unless WM_STATE says otherwise.
     var maybeWithdrawn: Set<Window> = []
+    /// The frame reports of those clients and of unmapped ones, held: nobody moves a window that is not on
+    /// screen, and a WM letting a withdrawn client go resizes it and hands it to the root, a frame nobody moved to
+    /// (reported, the engine took it for the user's move and cleared the saved geometry that brings the window
+    /// home when it is mapped again; the client's unmap may be settled in an earlier batch than the WM's answer).
+    /// Dropped with a client withdrawn, or framed again (`reparentNotify`); reported when it is mapped again, or
+    /// at the settle for one neither withdrawn nor unmapped.
+    var heldFrameReports: [Window: [Event]] = [:]
     /// `_NET_FRAME_EXTENTS` per client, read once and dropped when the property changes (openbox removes the
     /// borders of maximized windows, so the extents change with the state).
     var extentsCache: [Window: FrameExtents] = [:]
@@ -283,6 +290,7 @@ public final class X11Adapter {
         if knownClients.remove(window) != nil { output.append(.windowDestroyed(WindowID(window))) }
         knownStates[window] = nil
         maybeWithdrawn.remove(window)
+        heldFrameReports[window] = nil
         if keyboardCandidates.remove(window) != nil { keyboardDirty = true }
         presses[window] = nil
         pressOrder.removeAll { $0 == window }
@@ -305,7 +313,6 @@ public final class X11Adapter {
             lateChecks.withdrawn.formUnion(keyboards)
             maybeWithdrawn.subtract(keyboards)
         }
-        guard !maybeWithdrawn.isEmpty else { return }
         for window in maybeWithdrawn {
             // Forgetting a client is not undone by a later event: decided on the server's values, not on cached
             // ones that events still queued (a quick re-map, the WM's new WM_STATE) may be about to change.
@@ -319,5 +326,8 @@ public final class X11Adapter {
             }
         }
         maybeWithdrawn.removeAll()
+        for window in heldFrameReports.keys.sorted() where known.mapStates[window] != false {
+            output += heldFrameReports.removeValue(forKey: window) ?? []
+        }
     }
 }

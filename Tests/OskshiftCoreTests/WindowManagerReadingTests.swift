@@ -595,6 +595,31 @@ struct WindowManagerReadingTests {
         #expect(driver.engine.adjustments[Fixture.a] == nil)
     }
 
+    @Test("A re-mapped window placed again before the keyboard's hide was seen goes home with its saved geometry cleared")
+    func remappedWindowPlacedAgainGoesHomeCleared() {
+        // The same re-map, seen before the keyboard's hide (the X server's order was the hide first): the window,
+        // found with its saved geometry, took the focus while the keyboard was still up and was placed again
+        // (saved again) behind the restore in flight; at the hide the restore was queued, and the request that
+        // replaced it on the framing must clear the saved geometry as the queued one would have.
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        let unframed = WindowFacts(id: Fixture.a, frame: Rect(100, 250, 400, 275), extents: .none,
+                                   wmClass: WMClass(instance: "app", className: "App"))
+        _ = driver.send(.displacedWindowFound(unframed, saved: SavedGeometry(frame: Fixture.lowFrame)), after: 1)
+        let placed = driver.send(.focusChanged(Fixture.focus(unframed, field: nil)), after: 1)
+        #expect(placed.contains(.saveOriginal(Fixture.a, SavedGeometry(frame: Fixture.lowFrame))))
+        #expect(driver.send(.keyboardHidden, after: 1).filter(\.isMove) == [])
+        _ = driver.send(.windowReframed(Fixture.a), after: 1)
+        _ = driver.send(.windowExtentsChanged(Fixture.a, Fixture.extents), after: 1)
+        let framedWhereItWas = Rect(100, 250, 400, 300)
+        let asked = driver.send(.windowFrameRead(Fixture.a, frame: framedWhereItWas), after: 1)
+        #expect(asked.filter { $0.isMove || $0 == .clearOriginal(Fixture.a) } == [
+            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
+        ])
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
+        #expect(driver.engine.adjustments[Fixture.a] == nil)
+    }
+
     @Test("A late answer to an older request, while the restore is pending, teaches no reading")
     func lateAnswerIsNoReading() {
         // The 10 000-event burst: openbox, seconds behind, answered our move to 263 after the restore to 265 had
