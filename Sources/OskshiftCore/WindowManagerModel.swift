@@ -55,13 +55,18 @@ struct WindowManagerModel: Equatable, Sendable {
             switch constraint {
             case .reads(let reading):
                 return reading.landing(of: frame)
-            case .fitsAboveStrut(let slack):
-                guard let keyboard = strutKeyboard, frame.overlapsHorizontally(keyboard),
-                      frame.maxY > keyboard.minY + slack
-                else { return frame }
-                return frame.offsetBy(dy: keyboard.minY + slack - frame.maxY)
+            case .fitsAboveStrut:
+                return strutKeyboard.flatMap { fittedAboveStrut(frame, keyboard: $0) } ?? frame
             }
         }
+    }
+
+    /// Where the window manager's own fit above a docked keyboard's strut puts `frame`; nil when it leaves it
+    /// alone (no fit seen, or the frame does not reach under the keyboard's top by more than the slack).
+    func fittedAboveStrut(_ frame: Rect, keyboard: Rect) -> Rect? {
+        guard let slack = strutFitSlack, frame.overlapsHorizontally(keyboard), frame.maxY > keyboard.minY + slack
+        else { return nil }
+        return frame.offsetBy(dy: keyboard.minY + slack - frame.maxY)
     }
 
     /// The frame to ask for so that the window lands at `wanted`: the reading inverted. A frame the strut fit
