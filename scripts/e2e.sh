@@ -6,6 +6,7 @@
 #   scripts/e2e.sh UnderMatchbox          a whole class
 #
 # OSKSHIFT_BIN=/path/to/oskshift skips the build. CI=true turns a missing tool into a failure, not a skip.
+# OSKSHIFT_E2E_JOBS=N runs the whole suite's modules in N processes at once (scripts/e2e_shards.py).
 # Artifacts (daemon logs per test, desktop process logs, screenshots of failures) go to out/e2e/.
 set -euo pipefail
 
@@ -17,6 +18,8 @@ if [ -z "${OSKSHIFT_BIN:-}" ]; then
 fi
 export OSKSHIFT_BIN
 
+# The last run's times weigh the shards of the next one.
+if [ -f out/e2e/timings.tsv ]; then cp out/e2e/timings.tsv out/e2e-timings-last.tsv; fi
 rm -rf out/e2e
 mkdir -p out/e2e
 
@@ -24,6 +27,10 @@ patterns=()
 for pattern in "$@"; do
     patterns+=(-k "$pattern")
 done
+
+if [ "${OSKSHIFT_E2E_JOBS:-1}" -gt 1 ] && [ ${#patterns[@]} -eq 0 ]; then
+    exec /usr/bin/python3 scripts/e2e_shards.py "$OSKSHIFT_E2E_JOBS"
+fi
 
 # /usr/bin/python3: the Debian interpreter (gi and pyatspi live there, not in a pyenv python on PATH).
 exec /usr/bin/python3 -m unittest discover -s tests/e2e -v "${patterns[@]}"

@@ -18,6 +18,8 @@ packages=(
     gir1.2-gtk-4.0 gir1.2-adw-1 gnome-text-editor
     libreoffice-writer libreoffice-calc libreoffice-gtk3 xfce4-terminal
     openjdk-17-jdk-headless openjdk-17-jre libatk-wrapper-java libatk-wrapper-java-jni
+    # Flatpak's sandbox and D-Bus proxy, for tests/e2e/test_sandboxed_apps.py
+    bubblewrap xdg-dbus-proxy
 )
 
 missing=()

@@ -104,6 +104,12 @@ public final class AccessibilityWatcher: Sendable {
         loop.scrollTrackedFieldIntoView()
     }
 
+    /// Posts `.synced(token)` once the watcher thread has handled every event its main context holds now (those
+    /// already read from the bus, and the reads in progress): the accessibility half of a sync request. Any thread.
+    public func sync(token: Int) {
+        loop.postSync(token: token)
+    }
+
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.
     public func stop() {
         loop.quit()

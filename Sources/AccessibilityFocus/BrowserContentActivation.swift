@@ -10,6 +10,8 @@ final class BrowserContentActivation {
     let log: @Sendable (String) -> Void
     private var policy = BrowserContentPolicy()
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
+    /// The content checks still to come (BrowserContentLook.swift).
+    var ownTimers = OwnTimers()
     static let activationEvent = "window:activate"
 
     init(log: @escaping @Sendable (String) -> Void) {

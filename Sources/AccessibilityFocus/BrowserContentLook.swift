@@ -1,4 +1,5 @@
 import CATSPI
+import Clock
 
 /// The look that follows each request (BrowserContentCheck): does the browser show a web document by now? Says so
 /// once per browser process when it does not.
@@ -7,6 +8,7 @@ extension BrowserContentActivation {
     func checkLater(application: UnsafeMutablePointer<AtspiAccessible>, toolkit: String, pid: Int32) {
         g_object_ref(UnsafeMutableRawPointer(application))
         let request = ContentCheckRequest(activation: self, application: application, toolkit: toolkit, pid: pid)
+        request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds() + Int(BrowserContentCheck.delayMs))
         g_timeout_add_full(G_PRIORITY_DEFAULT, BrowserContentCheck.delayMs, contentCheckCallback,
                            Unmanaged.passRetained(request).toOpaque(), contentCheckRelease)
     }
@@ -15,6 +17,7 @@ extension BrowserContentActivation {
     /// breadth-first walk (kiosk Chromium 156 with the web form: the document was the 91st accessible), once per
     /// browser process.
     fileprivate func check(_ request: ContentCheckRequest) {
+        ownTimers.fired(request.timer)
         var pending: [UnsafeMutablePointer<AtspiAccessible>] = [request.application]
         g_object_ref(UnsafeMutableRawPointer(request.application))
         var visited = 0
@@ -54,6 +57,8 @@ private final class ContentCheckRequest {
     let application: UnsafeMutablePointer<AtspiAccessible>
     let toolkit: String
     let pid: Int32
+    /// Its entry in the activation's `ownTimers`.
+    var timer = 0
 
     init(activation: BrowserContentActivation, application: UnsafeMutablePointer<AtspiAccessible>, toolkit: String,
          pid: Int32) {

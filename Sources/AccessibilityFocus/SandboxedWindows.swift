@@ -52,6 +52,42 @@ extension AccessibleWindowMatcher {
     }
 }
 
+/// The X window an application's active top-level is, as far as geometry and the X focus tell (`owner(of:among:)`).
+public enum ActiveWindowOwner<ID: Hashable & Sendable>: Equatable, Sendable {
+    /// A window carries the application's process number: its `_NET_WM_PID` says it already.
+    case byProcess
+    /// This window, found so.
+    case found(ID, BusMatch)
+    /// These windows line up alike and none has the X focus: which one it is cannot be told.
+    case undecided([ID])
+    /// None lines up (or a window-relative top-level, which says nothing about the place).
+    case none
+}
+
+extension AccessibleWindowMatcher {
+    /// The window of an application's active top-level when no window carries its process number (a sandbox's
+    /// numbers, a D-Bus proxy's connection): the one window whose frame or client lines up with it (`geometry`), or
+    /// among windows that line up alike the one with the X focus, which an active top-level has
+    /// (`geometry and the X focus`).
+    public static func owner<ID>(of active: ActiveToplevel, among candidates: [AccessibleWindowCandidate<ID>])
+        -> ActiveWindowOwner<ID>
+    {
+        let update = active.asUpdate
+        guard processHasNoWindow(update, among: candidates) else { return .byProcess }
+        switch matchByGeometry(update, among: candidates) {
+        case .one(let match):
+            return .found(match.id, .geometry)
+        case .several(let windows):
+            guard let focused = candidates.first(where: { $0.focused && windows.contains($0.id) }) else {
+                return .undecided(windows)
+            }
+            return .found(focused.id, .inputFocus)
+        case .none:
+            return .none
+        }
+    }
+}
+
 /// Which windows found by geometry belong to which application on the bus, and so which window process numbers speak
 /// for an application on the bus: an application there is authoritative about its own focus (PRODUCT.md), also when
 /// its focus moves from a field to a button, and the engine knows a window's application by its `_NET_WM_PID`.

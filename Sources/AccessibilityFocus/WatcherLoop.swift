@@ -20,7 +20,7 @@ final class WatcherLoop: @unchecked Sendable {
     // @unchecked: built on the starting thread, then used only on the watcher thread; `quit()` is the one call
     // from another thread and g_main_loop_quit is thread-safe.
 
-    private let channel: UpdateChannel<WatcherReport>
+    let channel: UpdateChannel<WatcherReport>
     private let log: @Sendable (String) -> Void
     private var tracker: FocusTracker<AccessiblePointer>
     private var reader = AccessibleReader()
@@ -32,10 +32,14 @@ final class WatcherLoop: @unchecked Sendable {
     private var heldToplevel: AccessiblePointer?
     private var lastPosted: AccessibleFocusUpdate?
     private lazy var browserContent = BrowserContentActivation(log: log)  // Chromium's pages (see that file)
+    /// The page-content checks still to come.
+    var browserContentTimers: OwnTimers { browserContent.ownTimers }
 
     /// `serially`: work running now, and work that arrived meanwhile.
     private var busy = false
     private var deferred: [() -> Void] = []
+    /// The retries of new applications' focus searches still to come (`lookAgain`).
+    var ownTimers = OwnTimers()
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
 
@@ -87,6 +91,14 @@ final class WatcherLoop: @unchecked Sendable {
         // The focus an application already had before we listened (InitialFocus), as if it had just moved there.
         serially { [unowned self] in
             defer { channel.post(.initialFocusRead) }
+            // The windows already active: a sandboxed application's is found by them even with the focus on a button.
+            if let desktop = atspi_get_desktop(0) {
+                for application in children(of: desktop, limit: InitialFocus.childLimit) {
+                    reportActiveWindows(of: application)
+                    g_object_unref(UnsafeMutableRawPointer(application))
+                }
+                g_object_unref(UnsafeMutableRawPointer(desktop))
+            }
             guard let focused = InitialFocus.find(using: reader) else { return }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
                     timeMs: Self.now())
@@ -127,9 +139,14 @@ final class WatcherLoop: @unchecked Sendable {
 
     /// One look; another later while no window of the application is active.
     fileprivate func searchFocus(_ request: NewApplication) {
+        if let timer = request.timer {
+            ownTimers.fired(timer)
+            request.timer = nil
+        }
         serially { [unowned self] in
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+            if request.waitedMs == 0 { reportActiveWindows(of: application) }
             let pid = reader.pid(of: application)
             // GTK 4 (window coordinates) and GTK 3: a GTK 3 form that i3 focused as it mapped announced that
             // focus before its application had joined the bus (once in a CI run): never heard of otherwise.
@@ -154,6 +171,7 @@ final class WatcherLoop: @unchecked Sendable {
         let next = request.retries.removeFirst()
         let delay = next - min(next, request.waitedMs)
         request.waitedMs = next
+        request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds() + Int(delay))
         let retained = Unmanaged.passRetained(request).toOpaque()
         g_timeout_add_full(G_PRIORITY_DEFAULT, delay, newApplicationCallback, retained, newApplicationRelease)
     }
@@ -202,6 +220,7 @@ final class WatcherLoop: @unchecked Sendable {
                 input = .boundsChanged(source, size: size)
             case .windowActivated:
                 input = .windowActivated(source, pid: reader.pid(of: source))
+                reportActive(source)
             }
             perform(tracker.handle(input), timeMs: timeMs, receivedUs: receivedUs)
         }
@@ -220,6 +239,11 @@ final class WatcherLoop: @unchecked Sendable {
         work()
         while !deferred.isEmpty { deferred.removeFirst()() }
         busy = false
+    }
+
+    /// `serially` for the watcher's own extensions (the sync marker).
+    func afterCurrentWork(_ work: @escaping () -> Void) {
+        serially(work)
     }
 
     private func perform(_ action: FocusTracker<AccessiblePointer>.Action, timeMs: UInt64,
@@ -262,6 +286,25 @@ final class WatcherLoop: @unchecked Sendable {
             else { return }
             perform(tracker.handle(.focused(accessible, pid: reader.pid(of: accessible), kind: .editable)),
                     timeMs: timeMs)
+        }
+    }
+
+    /// Posts an application's active top-level, so that the daemon can tell which X window it owns when no window
+    /// carries its process number (one round trip: the top-level's extents). Not a keyboard's.
+    private func reportActive(_ window: AccessiblePointer) {
+        let pid = reader.pid(of: window)
+        guard pid != 0, !tracker.ignoredPIDs.contains(pid), let toplevel = reader.screenExtents(of: window)?.fieldRect
+        else { return }
+        let toolkit = AccessibleReader.toolkit(ofApplicationOf: window).name
+        channel.post(.activeWindow(ActiveToplevel(pid: pid, toplevel: toplevel, toolkit: toolkit,
+                                                  coordinates: reader.coordinates(of: window))))
+    }
+
+    /// Reports every active top-level of `application` (`reportActive`).
+    private func reportActiveWindows(of application: AccessiblePointer) {
+        for window in children(of: application, limit: InitialFocus.childLimit) {
+            if reader.hasState(window, ATSPI_STATE_ACTIVE) { reportActive(window) }
+            g_object_unref(UnsafeMutableRawPointer(window))
         }
     }
 
@@ -308,6 +351,8 @@ private final class NewApplication {
     /// Retries still to come (`WatcherLoop.newApplicationRetriesMs`, from the first look).
     var retries: [UInt32]
     var waitedMs: UInt32 = 0
+    /// The retry's entry in `ownTimers` while it waits.
+    var timer: Int?
 
     init(loop: WatcherLoop, busName: String) {
         self.loop = loop

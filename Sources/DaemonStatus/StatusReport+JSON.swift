@@ -21,12 +21,7 @@ extension StatusReport {
             ("keyboard", keyboard.map { .object([
                 ("window", .int(Int($0.window.raw))), ("rect", Self.json($0.rect)), ("visible", .bool($0.visible)),
             ]) } ?? .null),
-            ("focus", focus.map { .object([
-                ("window", .int(Int($0.window.raw))), ("class", $0.wmClass.map(JSONValue.string) ?? .null),
-                ("frame", Self.json($0.frame)), ("field", $0.field.map(Self.json) ?? .null),
-                ("source", .string($0.source)), ("extents", $0.extents.map(JSONValue.string) ?? .null),
-                ("fallback", $0.fallback.map(JSONValue.string) ?? .null),
-            ]) } ?? .null),
+            ("focus", focus.map(Self.json) ?? .null),
             ("adjusted", .array(adjusted.map { .object([
                 ("window", .int(Int($0.window.raw))), ("original", Self.json($0.original)),
                 ("original_state", .string($0.originalState)), ("current", Self.json($0.current)),
@@ -34,6 +29,17 @@ extension StatusReport {
             ]) })),
             ("last_decision", lastDecision.map(JSONValue.string) ?? .null),
         ])
+    }
+
+    static func json(_ focus: Focus) -> JSONValue {
+        let fields: [(String, JSONValue)] = [
+            ("window", .int(Int(focus.window.raw))), ("class", focus.wmClass.map(JSONValue.string) ?? .null),
+            ("frame", json(focus.frame)), ("field", focus.field.map(json) ?? .null),
+            ("source", .string(focus.source)), ("extents", focus.extents.map(JSONValue.string) ?? .null),
+            ("fallback", focus.fallback.map(JSONValue.string) ?? .null),
+            ("bus_application", focus.busApplication.map(JSONValue.string) ?? .null),
+        ]
+        return .object(fields)
     }
 
     /// Reads the published form back. Nil when anything required is missing or has the wrong type.
@@ -59,8 +65,10 @@ extension StatusReport {
             if case .string(let text)? = value["extents"] { extents = text }
             var fallback: String?
             if case .string(let text)? = value["fallback"] { fallback = text }
+            var busApplication: String?
+            if case .string(let text)? = value["bus_application"] { busApplication = text }
             focus = Focus(window: window, wmClass: wmClass, frame: frame, field: Self.rect(value["field"]),
-                source: source, extents: extents, fallback: fallback)
+                source: source, extents: extents, fallback: fallback, busApplication: busApplication)
         }
         var adjusted: [Adjusted] = []
         for item in adjustedItems {

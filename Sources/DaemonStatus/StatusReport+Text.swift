@@ -24,6 +24,7 @@ extension StatusReport {
             let field = focus.field.map { ", field \($0)" } ?? ""
             let source = focus.fallback.map { "\(focus.source), a fallback: \($0)" } ?? focus.source
             lines.append("focus: \(focus.window)\(what), frame \(focus.frame)\(field) (\(source))")
+            if let owner = focus.busApplication { lines.append("accessibility bus application: \(owner)") }
             if let extents = focus.extents { lines.append("field extents: \(extents)") }
         } else {
             lines.append("focus: none")

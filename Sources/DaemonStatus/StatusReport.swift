@@ -33,9 +33,13 @@ public struct StatusReport: Equatable, Sendable {
         /// Why that source is an X-side fallback although the configured order asks the accessibility bus
         /// (`Engine.focusFallback`); nil when it is not one.
         public var fallback: String?
+        /// The application on the accessibility bus that owns the window and how it was found (e.g. "pid 4242, found
+        /// by geometry"); nil when none is known to.
+        public var busApplication: String?
 
         public init(window: WindowID, wmClass: String?, frame: Rect, field: Rect?, source: String,
-                    extents: String? = nil, fallback: String? = nil) {
+                    extents: String? = nil, fallback: String? = nil, busApplication: String? = nil) {
+            self.busApplication = busApplication
             self.fallback = fallback
             self.window = window
             self.wmClass = wmClass
@@ -97,7 +101,10 @@ extension StatusReport {
                 wmClass: focus.window.wmClass.map { "\($0.instance)/\($0.className)" },
                 frame: focus.window.frame, field: engine.focusedField(at: now),
                 source: engine.focusSource(at: now)?.rawValue ?? "-", extents: focus.window.pid.flatMap(extents),
-                fallback: engine.focusFallback(at: now))
+                fallback: engine.focusFallback(at: now),
+                busApplication: engine.busApplication(of: focus.window).map {
+                    "pid \($0.application), found by \($0.matchedBy.rawValue)"
+                })
         }
         self.init(
             display: display, pid: pid, keyboard: keyboard, focus: focus,

@@ -62,8 +62,11 @@ public struct AvoidanceSettings: Equatable, Sendable {
     public init() {}
 }
 
+/// `[animation]`: a glide of our own, off by default. The keyboard's motion is the animation: a window is placed at
+/// once at each of the keyboard's steps (or, for a keyboard sliding in, at once where it will rest), so the field is
+/// never covered while the keyboard moves. A duration above 0 adds a visible glide, which lags the keyboard.
 public struct AnimationSettings: Equatable, Sendable {
-    public var durationMs: Int = 150
+    public var durationMs: Int = 0
     public var curve: AnimationCurve = .easeOut
 
     public init() {}

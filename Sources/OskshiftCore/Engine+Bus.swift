@@ -1,12 +1,28 @@
 /// Which source speaks for a window, and while the accessibility bus may still speak for it, the wait.
+///
+/// The X-side sources (`input-focus`, `pointer`, `window`) serve a window only with evidence that its application
+/// is not on the bus: no application on it has been found to own the window (by its `_NET_WM_PID`, or by the bridge
+/// through geometry and the X focus: `Event.windowOnBus`) within `busJoiningGraceMs` of its map (for a window mapped
+/// before the daemon listened: once the bus has answered); the user's input in it meanwhile is served when that wait
+/// ends, unless the application answered it with a focus. A window with nothing said yet is waited for, never moved. The whole window needs more: the user's input in it
+/// (`userInputs`), never its map, placement or maximize.
 extension Engine {
     /// How the focus rect of `window` is chosen now.
     func choice(for window: WindowFacts, now: Int) -> FocusSelection.Choice {
         if let why = waitingForBus(window, now: now) { return .nothing(why) }
-        return FocusSelection.choose(
-            accessible: accessibleState(of: window), observed: observed.placed(inFrameWith: window.extents),
+        let accessible = accessibleState(of: window)
+        let chosen = FocusSelection.choose(
+            accessible: accessible, observed: observed.placed(inFrameWith: window.extents),
             frameSize: observedFrameSize ?? window.frame.size,
-            order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand)
+            order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand,
+            userActed: userInputs[window.id] != nil)
+        // Said of a window its application was found to own by other means than its process number, so the log
+        // tells why a window whose `_NET_WM_PID` the bus never named stays still.
+        if case .nothing(let why) = chosen, case .noEditableFocus = accessible, let owner = busOwners[window.id] {
+            return .nothing("\(why) (its application on the accessibility bus, pid \(owner.application), found by "
+                            + "\(owner.matchedBy.rawValue))")
+        }
+        return chosen
     }
 
     /// Why nothing about `window` can be decided yet, while the bus may still speak for it: the daemon has not yet
@@ -25,13 +41,14 @@ extension Engine {
         return now < deadline ? deadline : nil
     }
 
-    /// When `window`'s wait for its application on the bus ends, while it waits (`busJoiningGraceMs`): only a
-    /// window mapped since the daemon started, with a `_NET_WM_PID` the bus has not named, while the daemon listens
-    /// to the bus and the order asks it.
+    /// When `window`'s wait for its application on the bus ends, while it waits (`busJoiningGraceMs` after its map):
+    /// a window mapped since the daemon started that no application on the bus owns yet, whatever its `_NET_WM_PID`
+    /// says (a sandbox's number, none at all), while the daemon listens to the bus and the order asks it. A press or
+    /// a key in the window meanwhile is served when the wait ends, unless its application answered it with a focus.
     func busJoiningDeadline(of window: WindowFacts, now: Int) -> Int? {
         let order = configuration.settings(for: window.wmClass).focus
-        guard bus.knowsApplications, FocusSelection.asksBus(order), let pid = window.pid,
-              !accessibleApplications.contains(pid), let mapped = window.mappedAtMs
+        guard bus.knowsApplications, FocusSelection.asksBus(order), case .silent = accessibleState(of: window),
+              let mapped = window.mappedAtMs
         else { return nil }
         let deadline = mapped + Engine.busJoiningGraceMs
         return now < deadline ? deadline : nil
@@ -45,10 +62,36 @@ extension Engine {
     }
 
     /// What the accessibility bus says about `window`: its application's editable field when it is in this window;
-    /// "no editable focus" when its application is on the bus; else silent.
+    /// "no editable focus" when its application is on the bus (named by the window's `_NET_WM_PID`, or found to own
+    /// the window otherwise); else silent.
     func accessibleState(of window: WindowFacts) -> FocusSelection.AccessibleState {
         if let field = accessibleFields.values.first(where: { $0.window == window.id }) { return .editable(field) }
         if let pid = window.pid, accessibleApplications.contains(pid) { return .noEditableFocus }
+        if busOwners[window.id] != nil { return .noEditableFocus }
         return .silent
+    }
+
+    /// The application on the bus that owns `window`, and how that was found; nil when none is known to.
+    public func busApplication(of window: WindowFacts) -> (application: Int32, matchedBy: BusMatch)? {
+        if let owner = busOwners[window.id] { return (owner.application, owner.matchedBy) }
+        if let pid = window.pid, accessibleApplications.contains(pid) { return (pid, .pid) }
+        return nil
+    }
+
+    /// The bridge found the application on the bus that owns `id`: from now on its focus speaks for the window.
+    mutating func windowOnBus(_ id: WindowID, _ application: Int32, _ how: BusMatch,
+                              _ moment: inout Moment) -> [Action] {
+        let owner = BusOwner(application: application, matchedBy: how)
+        guard busOwners[id] != owner else { return [] }
+        busOwners[id] = owner
+        if application != 0 { accessibleApplications.insert(application) }
+        return decideAndMove(&moment)
+    }
+
+    /// The user pressed or typed in `id`.
+    mutating func userInput(in id: WindowID, _ moment: inout Moment) -> [Action] {
+        userInputs[id] = moment.now
+        guard focus?.window.id == id else { return [] }
+        return decideAndMove(&moment)
     }
 }

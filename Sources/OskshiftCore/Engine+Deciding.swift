@@ -6,7 +6,8 @@ extension Engine {
     /// field once the window is still at a smaller size, and the timer for whatever is due next.
     mutating func decideAndMove(_ moment: inout Moment) -> [Action] {
         var actions = placeAndRestore(moment)
-        if keyboardHiddenAt != nil, !adjustments.values.contains(where: { !$0.isHomeward && $0.home != .frame }) {
+        if keyboardHiddenAt != nil,
+           !adjustments.values.contains(where: { !$0.isHomeward && homeWaitsForTheWorkArea($0) }) {
             keyboardHiddenAt = nil  // no window waits for the strut to go
         }
         actions += revealFieldOnceShrunk(moment)
@@ -23,7 +24,8 @@ extension Engine {
             noteFieldAtOriginal(focus.window, now: now)
             noteKeptHeight(focus.window.id, now: now)
         }
-        if let focus, let keyboard {
+        // A keyboard sliding in is placed for where it will rest: each of its steps needs no move of its own.
+        if let focus, let keyboard = keyboardMotion.end ?? keyboard {
             let decision = decide(focus, keyboard: keyboard, moment)
             let adjustment = adjustments[focus.window.id]
             switch decision.outcome {

@@ -2,9 +2,11 @@
 /// it learnt, then (when the focused window's decision may change) `decideAndMove`.
 extension Engine {
     mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
-        // Kept only while a maximized or fullscreen window may wait for the strut to go (`workAreaWaitDeadline`).
-        let statesToPutBack = adjustments.values.contains { if case .windowState = $0.home { true } else { false } }
-        keyboardHiddenAt = frame == nil && keyboard != nil && statesToPutBack ? moment.now : nil
+        // Kept only while a window may wait for the strut to go (`workAreaWaitDeadline`).
+        let homesToWaitFor = adjustments.values.contains { homeWaitsForTheWorkArea($0) }
+        keyboardHiddenAt = frame == nil && keyboard != nil && homesToWaitFor ? moment.now : nil
+        noteUserInput(keyboardNow: frame, at: moment.now)
+        keyboardMotion.step(from: keyboard, to: frame, on: screen, now: moment.now)
         keyboard = frame
         var again = learnStrutFit()
         if frame == nil {
@@ -16,6 +18,16 @@ extension Engine {
             again = askAgainForRefusedHomes(now: moment.now)
         }
         return again + decideAndMove(&moment)
+    }
+
+    /// The keyboard shown while a window has the focus is the user's input in that window (the whole-window source
+    /// may speak for it); the keyboard hidden ends every input's effect, so the next show asks again.
+    mutating func noteUserInput(keyboardNow frame: Rect?, at now: Int) {
+        if frame == nil {
+            userInputs.removeAll()
+        } else if keyboard == nil, let focused = focus?.window.id {
+            userInputs[focused] = now
+        }
     }
 
     /// Windows whose restore the window manager refused (it kept them above a docked keyboard's strut) are asked
@@ -70,6 +82,7 @@ extension Engine {
         }
         accessibleApplications = pids
         accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
+        busOwners = busOwners.filter { pids.contains($0.value.application) }
         return decideAndMove(&moment)
     }
 
@@ -208,6 +221,8 @@ extension Engine {
         fittedByWindowManager[id] = nil
         released.remove(id)
         refused.remove(id)
+        busOwners[id] = nil
+        userInputs[id] = nil  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
         if focus?.window.id == id { focus = nil }
         accessibleFields = accessibleFields.filter { $0.value.window != id }
         return decideAndMove(&moment)
@@ -415,6 +430,9 @@ extension Engine {
         }
         let leftState = (saved.state.isMaximized && !facts.state.isMaximized)
             || (saved.state.fullscreen && !facts.state.fullscreen)
+        // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
+        // placed again whole while the keyboard is up and it has the focus.
+        userInputs[facts.id] = moment.now
         adjustments[facts.id] = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,

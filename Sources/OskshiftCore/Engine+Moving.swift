@@ -43,7 +43,7 @@ extension Engine {
 
     mutating func restore(_ id: WindowID, now: Int) -> [Action] {
         guard var adjustment = adjustments[id], !adjustment.isHomeward,
-              workAreaWaitDeadline(for: adjustment, now: now) == nil
+              workAreaWaitDeadline(for: adjustment, now: now) == nil, !waitsForTheHide(adjustment)
         else { return [] }
         if let fitted = fittedAboveStrut(adjustment) {
             // Where the window manager puts every window nobody moved: there while the keyboard is up.
@@ -73,16 +73,37 @@ extension Engine {
     }
 
     /// A window maximized again while a docked keyboard's strut still narrows the work area is maximized into that
-    /// smaller area, and IceWM does not refit it when the strut goes a moment later: its state is put back once
-    /// its monitor's work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
+    /// smaller area, and IceWM does not refit it when the strut goes a moment later; a window given its height
+    /// back then is fitted into that area by openbox (its bottom on the strut). Its home waits until its monitor's
+    /// work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
     func workAreaWaitDeadline(for adjustment: Adjustment, now: Int) -> Int? {
-        guard keyboard == nil, !stopped, let hidden = keyboardHiddenAt, case .windowState = adjustment.home,
-              let monitor = screen.monitor(for: adjustment.original.frame),
-              let saved = adjustment.savedOn?.monitor(for: adjustment.original.frame),
-              saved.workArea != monitor.workArea
+        guard keyboard == nil, !stopped, let hidden = keyboardHiddenAt, homeWaitsForTheWorkArea(adjustment),
+              workAreaNarrowed(since: adjustment)
         else { return nil }
         let deadline = hidden + Engine.strutGoneWithinMs
         return now < deadline ? deadline : nil
+    }
+
+    /// A keyboard sliding out clears the field of a window that left its maximized state, or was made shorter,
+    /// before it hides: its home waits for the hide (and then for the strut to go).
+    func waitsForTheHide(_ adjustment: Adjustment) -> Bool {
+        guard keyboard != nil, keyboardMotion.goingDown, !stopped, homeWaitsForTheWorkArea(adjustment) else { return false }
+        return workAreaNarrowed(since: adjustment)
+    }
+
+    /// Going home puts a state back or changes the window's size: the window manager fits either into the work
+    /// area as it is then. A move at the same size is not fitted, and needs no wait.
+    func homeWaitsForTheWorkArea(_ adjustment: Adjustment) -> Bool {
+        if case .windowState = adjustment.home { return true }
+        return adjustment.shown.size != home(of: adjustment).size
+    }
+
+    /// The window's monitor has another work area than when its geometry was saved (a docked keyboard's strut).
+    func workAreaNarrowed(since adjustment: Adjustment) -> Bool {
+        guard let monitor = screen.monitor(for: adjustment.original.frame),
+              let saved = adjustment.savedOn?.monitor(for: adjustment.original.frame)
+        else { return false }
+        return saved.workArea != monitor.workArea
     }
 
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.

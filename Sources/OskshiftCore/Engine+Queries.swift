@@ -44,7 +44,7 @@ extension Engine {
     /// The next one-off tick: the end of the focused window's wait for its application on the bus (while the keyboard
     /// is up), a queued move's time to go out, a fullscreen move's check, or a read of the focused field.
     public func nextDeadline(at now: Int) -> Int? {
-        var deadlines = [fieldReads.nextDeadline]
+        var deadlines = [fieldReads.nextDeadline, keyboardMotion.deadline]
         if let focus, keyboard != nil {
             deadlines += [busAnswerDeadline(of: focus.window, now: now), busJoiningDeadline(of: focus.window, now: now)]
         }
@@ -54,5 +54,39 @@ extension Engine {
             if case .placed(let placement) = adjustment.stage { deadlines.append(placement.movedWithStateChange?.confirmBy) }
         }
         return deadlines.compactMap { $0 }.min()
+    }
+}
+
+/// What the engine still has going on its own: for a sync answer (`oskshift status --sync`), so that "nothing moved"
+/// is proven only once the engine has nothing left that could still move a window (a wait for the bus, a queued move,
+/// an animation, a request the window manager has not answered).
+public struct EngineActivity: Equatable, Sendable {
+    /// An animation is running: a move every frame until it ends.
+    public var animating: Bool
+    /// The engine's next one-off tick (`nextDeadline`), in the engine's milliseconds; nil when none is due.
+    public var nextTick: Int?
+    /// Windows with a request of ours the server has not reported back yet (and that is young enough to expect an
+    /// answer for), or a move queued behind one.
+    public var awaitingAnswer: [WindowID]
+
+    public init(animating: Bool, nextTick: Int?, awaitingAnswer: [WindowID]) {
+        self.animating = animating
+        self.nextTick = nextTick
+        self.awaitingAnswer = awaitingAnswer
+    }
+
+    /// Nothing of the engine's own can still change a window without a new event.
+    public var isIdle: Bool { !animating && nextTick == nil && awaitingAnswer.isEmpty }
+}
+
+extension Engine {
+    /// The engine's own activity at `now` (see `EngineActivity`).
+    public func activity(at now: Int) -> EngineActivity {
+        let awaiting = adjustments.values.filter { adjustment in
+            adjustment.requests.queued != nil
+                || adjustment.requests.pending.contains { now - $0.time <= Engine.pendingLifetimeMs }
+        }.map(\.id).sorted()
+        return EngineActivity(animating: adjustments.values.contains { $0.animation != nil },
+                              nextTick: nextDeadline(at: now), awaitingAnswer: awaiting)
     }
 }

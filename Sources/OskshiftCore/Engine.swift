@@ -18,6 +18,8 @@ public struct Engine: Equatable, Sendable {
     public internal(set) var screen: Screen
     /// The visible keyboard's frame; nil while no keyboard is visible.
     public internal(set) var keyboard: Rect?
+    /// Where the keyboard is heading while it slides in (`KeyboardMotion`).
+    var keyboardMotion = KeyboardMotion()
     public internal(set) var focus: Focus?
     /// The most recent decision about the focused window.
     public internal(set) var lastDecision: Decision?
@@ -31,6 +33,11 @@ public struct Engine: Equatable, Sendable {
     /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
     var accessibleApplications: Set<Int32> = []
     var accessibleFields: [Int32: AccessibleField] = [:]
+    /// Windows found to belong to an application on the bus other than by their `_NET_WM_PID` (`Event.windowOnBus`).
+    var busOwners: [WindowID: BusOwner] = [:]
+    /// When the user last pressed or typed in each window, or the keyboard was shown while it held the focus, since
+    /// the keyboard last hid: the whole-window source needs such an input (`FocusSelection.choose`).
+    var userInputs: [WindowID: Int] = [:]
     /// Whether the last editable report matched no window.
     var fieldUnmatched = false
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
@@ -92,6 +99,12 @@ public struct Engine: Equatable, Sendable {
     /// maximized again (measured: onboard's strut goes 30-60 ms after its window starts hiding, under IceWM).
     public static let strutGoneWithinMs = 500
 
+    /// An application on the bus that owns a window, and how that was found.
+    struct BusOwner: Equatable, Sendable {
+        var application: Int32
+        var matchedBy: BusMatch
+    }
+
     /// The daemon's own connection to the accessibility bus.
     enum BusConnection: Equatable, Sendable {
         /// No bus, or none announced: the X-side sources speak for every application not named on it.
@@ -129,6 +142,7 @@ public struct Engine: Equatable, Sendable {
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
+        keyboardMotion.expire(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
         if moment.isTrigger { placementsSinceTrigger = 0 }
         switch event {
@@ -138,6 +152,8 @@ public struct Engine: Equatable, Sendable {
         case .focusObserved(let id, let observations, let frame):
             return focusObserved(id, observations, frame: frame, &moment)
         case .accessibleApplications(let pids): return applicationsChanged(pids, &moment)
+        case .windowOnBus(let id, let application, let how): return windowOnBus(id, application, how, &moment)
+        case .userInput(let id): return userInput(in: id, &moment)
         case .accessibilityBus(let status): return busChanged(status, &moment)
         case .accessibleFocus(let pid, let reported): return accessibleFocusChanged(pid: pid, reported, &moment)
         case .accessibleFieldUnmatched:
@@ -169,7 +185,7 @@ public struct Engine: Equatable, Sendable {
     static func isTrigger(_ event: Event) -> Bool {
         switch event {
         case .keyboardShown, .keyboardMoved, .focusChanged, .focusObserved, .accessibleApplications, .accessibilityBus,
-             .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
+             .windowOnBus, .screenChanged, .configurationChanged, .windowStateChanged, .displacedWindowFound:
             return true
         case .windowExtentsChanged:
             return false
@@ -177,6 +193,10 @@ public struct Engine: Equatable, Sendable {
             return field.map { $0.change == .focus || $0.change == .caret } ?? true
         case .keyboardHidden, .windowConfigured, .windowConfigureSynthetic, .windowFrameRead, .windowDestroyed,
              .windowReframed, .timerFired, .stopping, .accessibleFieldUnmatched:
+            return false
+        case .userInput:
+            // What the press or key changes comes as its own trigger (the press observed, the caret moved); the
+            // input itself only lets the whole window speak, and typing must not lift the two-placement limit.
             return false
         }
     }

@@ -12,6 +12,13 @@ public enum Event: Equatable, Sendable {
     case focusObserved(WindowID, XFocusObservations, frame: Rect)
     /// The processes of the applications on the accessibility bus (all of them, after every change).
     case accessibleApplications(Set<Int32>)
+    /// An application on the accessibility bus (its process as the bus reports it) was found to own this window by
+    /// another way than the window's `_NET_WM_PID` (a sandbox numbers its processes from 1, a D-Bus proxy owns its
+    /// bus connection): its focus speaks for the window from now on.
+    case windowOnBus(WindowID, application: Int32, matchedBy: BusMatch)
+    /// The user pressed (pointer or touch) or typed a key in this window: an input that an application on the bus
+    /// answers with a focus, and one that lets the whole-window source speak for an application that is not there.
+    case userInput(WindowID)
     /// The daemon's own connection to the accessibility bus changed: see `BusStatus`.
     case accessibilityBus(BusStatus)
     /// An application on the accessibility bus moved its focus: to this editable field, or (nil) to something
@@ -61,6 +68,16 @@ public enum BusStatus: String, Hashable, Sendable {
     case initialFocusRead
     /// No bus at all: only the X server can tell.
     case absent
+}
+
+/// How a window was found to belong to an application on the accessibility bus: for the log and `oskshift status`.
+public enum BusMatch: String, Hashable, Sendable {
+    /// Its `_NET_WM_PID` is the process the bus names.
+    case pid
+    /// Its frame or client lines up with a top-level the application reported, and no other window's does.
+    case geometry
+    /// Several windows line up with the application's top-level alike, and this one has the X focus.
+    case inputFocus = "geometry and the X focus"
 }
 
 /// What the engine asks the shell to do.

@@ -6,6 +6,8 @@
 ///   list, nothing yet) or its field's extents are unknown, the window is not adjusted at all. The X-side sources
 ///   never stand in for it: a window that merely appeared, was placed or was maximized has no field to clear.
 /// - `input-focus`, `pointer` and `window` serve applications that are not on the bus, in the configured order.
+/// - `window` needs the user's input in the window (a press, a key, the keyboard shown while it has the focus): a
+///   window is never moved merely because it appeared, was placed or was maximized.
 /// - The end of the order without an answer: nothing to clear.
 public enum FocusSelection {
     /// What the accessibility bus says about a window's application.
@@ -30,9 +32,11 @@ public enum FocusSelection {
     /// - Parameters:
     ///   - frameSize: the window's frame size now (the pointer band spans its width).
     ///   - pointerBand: `[avoidance] pointer_band`.
+    ///   - userActed: the user pressed or typed in the window, or the keyboard was shown while it had the focus,
+    ///     since the keyboard last hid.
     public static func choose(
         accessible: AccessibleState, observed: XFocusObservations, frameSize: Size, order: [FocusSource],
-        pointerBand: Int
+        pointerBand: Int, userActed: Bool
     ) -> Choice {
         let asksBus = asksBus(order)
         switch accessible {
@@ -57,11 +61,15 @@ public enum FocusSelection {
                     return .field(FocusRect(rect: band, source: .pointer))
                 }
             case .window:
-                return .wholeWindow
+                return userActed ? .wholeWindow : .nothing(wholeWindowAwaitsInput)
             }
         }
         return .nothing("no source knows the focus")
     }
+
+    /// Why the `window` source does not speak yet.
+    public static let wholeWindowAwaitsInput = "the whole window waits for the user's input in it (a press, a key, or "
+        + "the keyboard shown while it has the focus)"
 
     /// The order names a source that the accessibility bus answers.
     public static func asksBus(_ order: [FocusSource]) -> Bool { order.contains(.caret) || order.contains(.widget) }

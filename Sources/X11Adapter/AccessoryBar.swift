@@ -221,6 +221,8 @@ extension X11Adapter {
         guard XGetEventData(connection.display, &event.xcookie) != 0 else { return }
         defer { XFreeEventData(connection.display, &event.xcookie) }
         guard let raw = event.xcookie.data?.assumingMemoryBound(to: XIRawEvent.self) else { return }
+        if let focusedClient { output.append(.userInput(WindowID(focusedClient))) }
+        guard settings.watchesReturnKey else { return }
         let keycode = raw.pointee.detail
         let returnKeys = [XK_Return, XK_KP_Enter].map { Int32(XKeysymToKeycode(connection.display, KeySym($0))) }
         if keycode != 0, returnKeys.contains(keycode) { returnPresses += 1 }

@@ -31,6 +31,10 @@ struct Atoms {
     let managerSelection: Atom
     /// `_OSKSHIFT_STATUS`, the daemon's state as JSON on its selection window (`oskshift status` reads it).
     let status: Atom
+    /// `_OSKSHIFT_SYNC`, the ClientMessage a client sends the selection window to sync with the daemon, and
+    /// `_OSKSHIFT_SYNC_REPLY`, the property the daemon answers with on the client's own window (SyncRequest.swift).
+    let sync: Atom
+    let syncReply: Atom
     /// `_NET_WM_WINDOW_TYPE_*` to the kinds the engine distinguishes.
     let windowKinds: [Atom: WindowKind]
 
@@ -52,7 +56,7 @@ struct Atoms {
             "_NET_WM_STATE_FULLSCREEN", "_NET_FRAME_EXTENTS", "_NET_WM_WINDOW_TYPE", "_NET_MOVERESIZE_WINDOW",
             "_NET_WORKAREA", "_NET_CURRENT_DESKTOP", "_OSKSHIFT_ORIGINAL_GEOMETRY", "MANAGER",
             "_OSKSHIFT_TIMESTAMP", "_OSKSHIFT_S\(screenNumber)",
-            "_OSKSHIFT_STATUS",
+            "_OSKSHIFT_STATUS", "_OSKSHIFT_SYNC", "_OSKSHIFT_SYNC_REPLY",
         ] + kinds.map(\.0)
 
         var cNames: [UnsafeMutablePointer<CChar>?] = names.map { strdup($0) }
@@ -87,6 +91,8 @@ struct Atoms {
         timestampProbe = take()
         managerSelection = take()
         status = take()
+        sync = take()
+        syncReply = take()
         var kindMap: [Atom: WindowKind] = [:]
         for (_, kind) in kinds { kindMap[take()] = kind }
         windowKinds = kindMap

@@ -26,6 +26,7 @@ extension X11Adapter {
             // input focus decides only when there is no WM support or the property is 0.
             if !supportsActiveWindow || activeWindowUnset { focusDirty = true }
             fieldDirty = true
+        case ClientMessage: syncRequested(event.xclient)
         case SelectionClear:
             if event.xselectionclear.window == managerWindow,
                 event.xselectionclear.selection == connection.atoms.managerSelection

@@ -33,12 +33,13 @@ extension X11Adapter {
     }
 
     /// (Re)selects the raw events: presses always; key presses (for `hide_on_return`, AccessoryBar.swift) only
-    /// while that is on, since otherwise every key typed anywhere would wake the daemon.
+    /// while that is on or a keyboard is visible (a key typed in the focused window is the user's input there, which
+    /// the whole-window source waits for), since otherwise every key typed anywhere would wake the daemon.
     func selectRawEvents() {
         guard xinputOpcode != nil else { return }
         var bits = [UInt8](repeating: 0, count: 8)
         oskshift_xi_set_mask(&bits, XI_RawButtonPress)
-        if settings.watchesReturnKey { oskshift_xi_set_mask(&bits, XI_RawKeyPress) }
+        if settings.watchesReturnKey || shownKeyboard != nil { oskshift_xi_set_mask(&bits, XI_RawKeyPress) }
         if xinputTouch { oskshift_xi_set_mask(&bits, XI_RawTouchBegin) }
         bits.withUnsafeMutableBufferPointer { buffer in
             var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count),

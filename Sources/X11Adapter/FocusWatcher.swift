@@ -146,6 +146,8 @@ extension X11Adapter {
             pressOrder.append(client)
             if pressOrder.count > 16 { presses[pressOrder.removeFirst()] = nil }
         }
+        // Before the observation the settle sends: the engine takes the press with the input it is.
+        output.append(.userInput(WindowID(client)))
         if client == focusedClient { fieldDirty = true }
     }
 }

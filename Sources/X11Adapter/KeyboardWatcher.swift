@@ -65,6 +65,8 @@ extension X11Adapter {
         case (_?, nil): output.append(.keyboardHidden)
         case (nil, nil): break
         }
+        let selectsKeys = (shownKeyboard != nil) != (visible != nil)
         shownKeyboard = visible
+        if selectsKeys { selectRawEvents() }
     }
 }

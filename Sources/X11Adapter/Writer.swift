@@ -3,7 +3,8 @@ import OskshiftCore
 
 /// Every request that acts on other clients goes through here: each change to a window we do not own (moves and
 /// resizes, `_NET_WM_STATE`, the saved-geometry property, mapping and unmapping a keyboard for auto-show), the keys
-/// typed into the focused application through XTest, and the status property that `oskshift status` reads. So what
+/// typed into the focused application through XTest, the status property that `oskshift status` reads, and the
+/// answers to sync requests (which also count the requests that move windows). So what
 /// the daemon does to the desktop can be read in one file.
 ///
 /// Requests that change the server elsewhere, on purpose:
@@ -21,6 +22,8 @@ struct Writer {
     let connection: Connection
     /// The WM lists `_NET_MOVERESIZE_WINDOW` in `_NET_SUPPORTED`.
     var supportsMoveResize: Bool
+    /// Every move, resize and state request performed, numbered: what a sync answer counts since a mark.
+    var journal = RequestJournal()
 
     /// Performs one engine action that touches the server. Timer and log actions are the loop's.
     func perform(_ action: Action) {
@@ -84,6 +87,15 @@ struct Writer {
         _ = XChangeProperty(
             connection.display, window, connection.atoms.status, connection.atoms.utf8String, 8, PropModeReplace,
             &bytes, count)
+    }
+
+    /// The answer to a sync request (JSON, UTF8_STRING) on the caller's own window: it waits for the
+    /// PropertyNotify (SyncRequest.swift).
+    func answerSync(on window: Window, json: String) {
+        var bytes = Array(json.utf8)
+        _ = XChangeProperty(
+            connection.display, window, connection.atoms.syncReply, connection.atoms.utf8String, 8, PropModeReplace,
+            &bytes, Int32(bytes.count))
     }
 
     /// `_NET_WM_STATE` add (1) or remove (0) one or two properties, source 2.

@@ -92,6 +92,8 @@ public final class X11Adapter {
     var lateChecks = LateChecks()
     var output: [Event] = []
     var notes: [String] = []
+    /// `_OSKSHIFT_SYNC` requests read and not yet answered (SyncRequest.swift).
+    var syncRequests: [SyncRequest] = []
 
     /// Opens the display (nil: $DISPLAY). Nothing is watched until `start()`.
     public init(displayName: String?, settings: AdapterSettings) throws(ConnectionError) {
@@ -113,6 +115,7 @@ public final class X11Adapter {
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
         writer.perform(action)
+        writer.journal.record(action)
     }
 
     /// The window's frame read from the server (`Action.readFrame`). Not from `rootRects`: the frame's own

@@ -73,6 +73,10 @@ while printed < exitAfter {
             writeLine("applications " + pids.sorted().map(String.init).joined(separator: ","))
         case .initialFocusRead:
             writeLine("initial focus read")
+        case .synced:
+            break
+        case .activeWindow(let active):
+            writeLine("active \(active)")
         }
     }
 }

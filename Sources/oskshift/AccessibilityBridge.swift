@@ -38,6 +38,10 @@ final class AccessibilityBridge {
     /// Qt version; and every process judged so far (once each, as it joins the bus).
     private var withheldPages: [Int32: Int] = [:]
     private var judgedProcesses: Set<Int32> = []
+    /// The watcher's sync markers that came through (`AccessibilityWatcher.sync`), not yet taken by the daemon, with
+    /// the watcher's own next timer then.
+    private var synced: [(token: Int, nextOwnTimerMs: Int?)] = []
+    private var lastOwnerLine: String?
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
@@ -92,6 +96,12 @@ final class AccessibilityBridge {
         return events
     }
 
+    /// The sync markers the watcher posted, in order; the events of their batch have been returned by `service()`.
+    func takeSynced() -> [(token: Int, nextOwnTimerMs: Int?)] {
+        defer { synced.removeAll() }
+        return synced
+    }
+
     /// Every engine event passes here first: auto-show wants to know when the keyboard comes and goes.
     func observe(_ event: Event) {
         switch event {
@@ -129,9 +139,15 @@ final class AccessibilityBridge {
                 updates.append(update)
             case .focus:
                 break
+            case .synced(let token, let next):
+                synced.append((token, next))
             case .initialFocusRead:
                 // After the updates of the same batch: the focus they carry is what the engine is waiting for.
                 initialFocusRead = true
+            case .activeWindow(let active) where !keyboards.contains(active.pid):
+                events += owner(of: active)
+            case .activeWindow:
+                break
             }
         }
         for update in updates {
@@ -170,6 +186,7 @@ final class AccessibilityBridge {
                 match = byGeometry
                 candidates = everyWindow
                 note(ExtentsUse.of(update, byGeometry: found, windowPID: windowPIDs[byGeometry.id]), pid: update.pid)
+                if learnt { events.append(.windowOnBus(byGeometry.id, application: update.pid, matchedBy: .geometry)) }
             case .several(let windows):
                 match = nil
                 note(ExtentsUse.of(update, byGeometry: found, windowPID: nil), pid: update.pid)
@@ -208,6 +225,41 @@ final class AccessibilityBridge {
             caret: root.caret?.relative(to: frame.origin), frameSize: frame.size, change: change,
             singleLine: update.lineMode == .single)
         return events + [.accessibleFocus(pid: update.pid, field)]
+    }
+
+    /// The X window an application's active top-level is, when no window carries the application's process number:
+    /// the one window whose frame or client lines up with it (`geometry`), or among windows that line up alike the one
+    /// with the X focus (`geometry and the X focus`). Said to the engine (`windowOnBus`), and in the verbose log once
+    /// per change: from then on the application's focus speaks for that window, a button's too.
+    private func owner(of active: ActiveToplevel) -> [Event] {
+        let everyWindow = candidates(of: 0)
+        let window: WindowID, how: BusMatch
+        switch AccessibleWindowMatcher.owner(of: active, among: everyWindow) {
+        case .byProcess:
+            return []
+        case .found(let found, let match):
+            (window, how) = (found, match)
+        case .undecided(let windows):
+            logOwner("\(active) lines up with " + windows.map { "\($0)" }.joined(separator: ", ")
+                     + " alike, none with the X focus: no window found")
+            return []
+        case .none:
+            logOwner("\(active) lines up with no X window")
+            return []
+        }
+        let windowPID = everyWindow.first { $0.id == window }?.pid
+        if let windowPID { sandboxed.note(window: window, windowPID: windowPID, application: active.pid) }
+        logOwner("window \(window) belongs to pid \(active.pid) on the bus, found by \(how.rawValue): its top-level "
+                 + "\(active.toplevel) (\(active.toolkit)); the window's _NET_WM_PID "
+                 + (windowPID.map(String.init) ?? "none"))
+        return [.windowOnBus(window, application: active.pid, matchedBy: how)] + applicationsChanged()
+    }
+
+    /// The verbose log's line about an active top-level's window, once per change.
+    private func logOwner(_ line: String) {
+        guard verbose, line != lastOwnerLine else { return }
+        lastOwnerLine = line
+        Log.line("accessibility: \(line)")
     }
 
     /// The windows that may hold a field of `pid` (every window for 0): its own (`_NET_WM_PID`), those without a

@@ -1,5 +1,6 @@
 import AccessibilityFocus
 import CLinux
+import Clock
 import Glibc
 import OskshiftCore
 import X11Adapter
@@ -21,6 +22,8 @@ final class AutoShow {
         case command
     }
     private var shown: Shown?
+    /// When the armed hide timer fires (monotonic ms), for sync answers: the daemon's own clock.
+    private(set) var hideDue: Int?
 
     init?(adapter: X11Adapter, children: ChildProcesses, settings: KeyboardSettings) {
         guard let timer = TimerSource() else { return nil }
@@ -31,12 +34,17 @@ final class AutoShow {
     }
 
     func handle(_ input: AutoShowPolicy.Input) {
+        if case .hideTimerFired = input { hideDue = nil }
         for action in policy.handle(input) {
             switch action {
             case .show: show()
             case .hide: hide()
-            case .armHideTimer(let ms): timer.fire(afterMs: ms)
-            case .cancelHideTimer: timer.stop()
+            case .armHideTimer(let ms):
+                timer.fire(afterMs: ms)
+                hideDue = MonotonicClock.milliseconds() + ms
+            case .cancelHideTimer:
+                timer.stop()
+                hideDue = nil
             }
         }
     }

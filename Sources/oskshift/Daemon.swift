@@ -21,6 +21,9 @@ final class Daemon {
     var accessory: AccessoryController?
     /// A request went to the server in this batch: the traced log (`OSKSHIFT_TRACE_CLOCK`) stamps its flush.
     private var requestsSinceFlush = false
+    /// Sync requests waiting for the watcher's marker, by token (SyncAnswers.swift).
+    var syncsAwaitingWatcher: [Int: [SyncRequest]] = [:]
+    var lastSyncToken = 0
 
     static func main(arguments: [String]) -> Int32 {
         let options: Options
@@ -141,6 +144,7 @@ final class Daemon {
                     let late = adapter.settleLate()
                     if !late.isEmpty { handle(late) }
                 }
+                receiveSyncRequests()
                 if adapter.selectionLost {
                     Log.say("replaced by another oskshift; restoring windows")
                     return stop()
@@ -166,6 +170,7 @@ final class Daemon {
             }
             if let accessibility, fds.contains(where: { $0.fd == accessibility.fileDescriptor && $0.revents != 0 }) {
                 handle(accessibility.service())
+                answerSyncsTheWatcherReached()
             }
             // fds[0]: the next round of the loop drains it; a dead connection ends in Xlib's IO error exit.
         }

@@ -15,6 +15,9 @@ enum EventDescription {
         case .accessibleApplications(let pids):
             return "accessible-applications " + (pids.isEmpty ? "-" : pids.sorted().map(String.init).joined(separator: ","))
         case .accessibilityBus(let status): return "accessibility-bus \(status.rawValue)"
+        case .windowOnBus(let id, let application, let how):
+            return "window-on-bus \(id) pid=\(application) matched-by=\(how.rawValue)"
+        case .userInput(let id): return "user-input \(id)"
         case .accessibleFieldUnmatched(let pid): return "accessible-field-unmatched pid=\(pid)"
         case .accessibleFocus(let pid, nil): return "accessible-focus pid=\(pid) not-editable"
         case .accessibleFocus(let pid, let field?):

@@ -10,6 +10,10 @@ struct Options: Equatable {
     var replace = false
     /// `status --json`: the status as one line of JSON.
     var json = false
+    /// `status --sync`: wait until the instance has handled everything sent before, then print its sync answer.
+    var sync = false
+    /// `status --sync --mark N`: count the requests after the N-th (the `sequence` of an earlier answer).
+    var mark = 0
     /// `--autostart`: started by the XDG autostart entry; steps aside quietly (SessionGate.swift).
     var autostart = false
 
@@ -19,7 +23,7 @@ struct Options: Equatable {
         usage: oskshift [--config FILE] [--display DPY] [--dry-run] [--verbose] [--replace] [--autostart]
                oskshift --check-config [--config FILE]
                oskshift --print-config [--config FILE]
-               oskshift status [--display DPY] [--json]
+               oskshift status [--display DPY] [--json] [--sync [--mark N]]
                oskshift --version | --help
 
         Keeps the focused field of an X11 window clear of the on-screen keyboard, and puts the window back
@@ -37,7 +41,10 @@ struct Options: Equatable {
           --version       print the version
           --help          print this help
           status          print the running instance's state (keyboard, focus, adjusted windows) once it
-                          is ready; --json for scripts; exit 1 when no oskshift serves the display
+                          is ready; --json for scripts; exit 1 when no oskshift serves the display;
+                          --sync: once it has handled everything sent before, the move and state requests
+                          it sent after request number N (--mark, default 0) and whether it still waits
+                          on its own clock or for the window manager
 
         Exit status: 0 stopped by a signal, windows restored; 1 display lost; 2 usage or configuration error;
         3 another oskshift serves the display; 4 a Wayland session (XDG_SESSION_TYPE=wayland or WAYLAND_DISPLAY set).
@@ -52,6 +59,7 @@ struct Options: Equatable {
     static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
         var options = Options()
         var commands: [Command] = []
+        var marked = false
         var index = 0
         func value(for option: String, inline: String?) -> Result<String, UsageError> {
             if let inline { return .success(inline) }
@@ -79,8 +87,18 @@ struct Options: Equatable {
                 case .success(let display): options.displayName = display
                 case .failure(let error): return .failure(error)
                 }
-            case "--dry-run", "--verbose", "--replace", "--autostart", "--json", "--check-config", "--print-config",
-                "--version", "--help", "-h":
+            case "--mark":
+                switch value(for: name, inline: inline) {
+                case .success(let text):
+                    guard let mark = Int(text), mark >= 0 else {
+                        return .failure(UsageError(sentence: "--mark needs a request number (0 or more), not \(text)"))
+                    }
+                    options.mark = mark
+                    marked = true
+                case .failure(let error): return .failure(error)
+                }
+            case "--dry-run", "--verbose", "--replace", "--autostart", "--json", "--sync", "--check-config",
+                "--print-config", "--version", "--help", "-h":
                 if inline != nil { return .failure(UsageError(sentence: "option \(name) takes no value")) }
                 switch name {
                 case "--dry-run": options.dryRun = true
@@ -88,6 +106,7 @@ struct Options: Equatable {
                 case "--replace": options.replace = true
                 case "--autostart": options.autostart = true
                 case "--json": options.json = true
+                case "--sync": options.sync = true
                 case "--check-config": commands.append(.checkConfig)
                 case "--print-config": commands.append(.printConfig)
                 case "--version": commands.append(.version)
@@ -109,6 +128,12 @@ struct Options: Equatable {
         }
         if options.json, commands.first != .status {
             return .failure(UsageError(sentence: "--json goes with status (oskshift status --json)"))
+        }
+        if options.sync, commands.first != .status {
+            return .failure(UsageError(sentence: "--sync goes with status (oskshift status --sync)"))
+        }
+        if marked, !options.sync {
+            return .failure(UsageError(sentence: "--mark goes with status --sync"))
         }
         if options.autostart, !commands.isEmpty {
             return .failure(UsageError(sentence: "--autostart goes with running the daemon (oskshift --autostart)"))

@@ -1,14 +1,17 @@
 import DaemonStatus
 import X11Adapter
 
-/// `oskshift status [--display DPY] [--json]`: asks the instance serving the display for its state.
-/// Exit 0 with the status printed; 1 with a sentence when no instance runs, it is not ready in time, or the
-/// display cannot be opened.
+import Glibc
+
+/// `oskshift status [--display DPY] [--json] [--sync [--mark N]]`: asks the instance serving the display for its
+/// state, or with `--sync` for a sync answer (SyncAnswers.swift). Exit 0 with the status or answer printed; 1 with
+/// a sentence when no instance runs, it is not ready (or does not answer) in time, or the display cannot be opened.
 enum StatusCommand {
     /// How long a starting instance gets to become ready: scripts and tests start the daemon, then run this.
     static let readyTimeoutMs = 5000
 
     static func run(_ options: Options) -> Int32 {
+        if options.sync { return sync(options) }
         switch StatusProperty.read(displayName: options.displayName, timeoutMs: readyTimeoutMs) {
         case .success(let text):
             guard let report = StatusReport(jsonText: text) else {
@@ -16,6 +19,25 @@ enum StatusCommand {
                 return 1
             }
             Log.output(options.json ? report.json.text + "\n" : report.text)
+            return 0
+        case .failure(let error):
+            Log.say(sentence(error))
+            return 1
+        }
+    }
+
+    /// The sync answer, once the instance has handled everything sent before the request.
+    static func sync(_ options: Options) -> Int32 {
+        let serial = Int(getpid())
+        switch SyncClient.sync(displayName: options.displayName, serial: serial, mark: options.mark,
+                               timeoutMs: readyTimeoutMs)
+        {
+        case .success(let text):
+            guard let reply = SyncReply(jsonText: text), reply.serial == serial else {
+                Log.say("the oskshift serving this display sent a sync answer this version cannot read")
+                return 1
+            }
+            Log.output(options.json ? reply.json.text + "\n" : reply.text)
             return 0
         case .failure(let error):
             Log.say(sentence(error))

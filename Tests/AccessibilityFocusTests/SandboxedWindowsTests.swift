@@ -146,4 +146,38 @@ struct SandboxedWindowsTests {
         #expect(ExtentsUse.of(gtk3Field(), byGeometry: WindowByGeometry<UInt>.several([1, 3]), windowPID: nil)
             .description.hasSuffix("lines up with 2 windows alike (gtk 3.24.38): the window is not moved"))
     }
+
+    /// A sandboxed form's active top-level (GTK3 reports its frame), its focus on a button.
+    func activeForm(pid: Int32 = 5123) -> ActiveToplevel {
+        ActiveToplevel(pid: pid, toplevel: Rect(x: 100, y: 470, width: 402, height: 325), toolkit: "gtk",
+                       coordinates: .screen)
+    }
+
+    @Test("An active top-level that lines up with exactly one window finds it by geometry, whatever its _NET_WM_PID")
+    func activeTopLevelFoundByGeometry() {
+        #expect(AccessibleWindowMatcher.owner(of: activeForm(), among: [xterm, sandboxedForm]) == .found(1, .geometry))
+    }
+
+    @Test("An active top-level whose process has a window of its own number is left to that number")
+    func activeTopLevelOfAProcessWithItsWindow() {
+        #expect(AccessibleWindowMatcher.owner(of: activeForm(pid: 700), among: [xterm, sandboxedForm]) == .byProcess)
+    }
+
+    @Test("Among windows that line up alike, the one with the X focus is the active top-level's; without it, none")
+    func activeTopLevelAmongTwins() {
+        var twin = sandboxedForm
+        twin.id = 3
+        #expect(AccessibleWindowMatcher.owner(of: activeForm(), among: [sandboxedForm, twin, xterm])
+            == .undecided([1, 3]))
+        twin.focused = true
+        #expect(AccessibleWindowMatcher.owner(of: activeForm(), among: [sandboxedForm, twin, xterm])
+            == .found(3, .inputFocus))
+    }
+
+    @Test("An active top-level that lines up with no window finds none")
+    func activeTopLevelLinesUpWithNothing() {
+        var elsewhere = activeForm()
+        elsewhere.toplevel = Rect(x: 0, y: 0, width: 640, height: 480)
+        #expect(AccessibleWindowMatcher.owner(of: elsewhere, among: [sandboxedForm, xterm]) == .none)
+    }
 }

@@ -62,7 +62,7 @@ func defaultsPrintAsExpected() {
         fullscreen = "adjust"
 
         [animation]
-        duration_ms = 150
+        duration_ms = 0
         curve = "ease-out"
 
         [keyboard_control]

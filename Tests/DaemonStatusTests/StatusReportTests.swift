@@ -63,7 +63,7 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
             {"display":":7","pid":4242,"keyboard":{"window":4194307,"rect":{"x":0,"y":595,"width":1280,"height":205},\
             "visible":true},"focus":{"window":6291459,"class":"gtkform/GtkForm","frame":{"x":390,"y":162,"width":500,\
             "height":420},"field":{"x":399,"y":529,"width":482,"height":34},"source":"pointer","extents":null,\
-            "fallback":null},\
+            "fallback":null,"bus_application":null},\
             "adjusted":[{"window":\
             6291459,"original":{"x":390,"y":370,"width":500,"height":420},"original_state":"normal","current":{"x":390,\
             "y":162,"width":500,"height":420},"restoring":false}],"last_decision":"window=0x600003 action=adjust"}
@@ -83,7 +83,7 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
             adjusted:
             """))
         #expect(report.json.text.contains(
-            #""source":"widget","extents":"window-relative (GTK 4.8.3), placed at its X window's client position","fallback":null}"#))
+            #""source":"widget","extents":"window-relative (GTK 4.8.3), placed at its X window's client position","fallback":null,"bus_application":null}"#))
     }
 
     @Test("A fallback source is named with its reason, in the text and in the JSON form read back")
@@ -93,6 +93,15 @@ private let idle = StatusReport(display: ":0", pid: 1, keyboard: nil, focus: nil
         #expect(report.text.contains("field 482x34+399+529 (pointer, a fallback: the pointer band around the last "
             + "press: its application is not on the accessibility bus)\n"))
         #expect(report.json.text.contains(#""source":"pointer","extents":null,"fallback":"the pointer band around the last press: "#))
+        #expect(StatusReport(jsonText: report.json.text) == report)
+    }
+
+    @Test("The application on the bus that owns the focused window, and how it was found, is said on its own line and read back from the JSON form")
+    func theBusApplicationIsSaid() {
+        var report = shown
+        report.focus?.busApplication = "pid 8935, found by geometry"
+        #expect(report.text.contains("(pointer)\naccessibility bus application: pid 8935, found by geometry\nadjusted:"))
+        #expect(report.json.text.contains(#""fallback":null,"bus_application":"pid 8935, found by geometry"}"#))
         #expect(StatusReport(jsonText: report.json.text) == report)
     }
 

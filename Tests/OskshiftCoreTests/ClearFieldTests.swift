@@ -22,6 +22,7 @@ struct ClearFieldTests {
         driver.now = 1_000
         _ = driver.send(.accessibleApplications([7]))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Focus(window: Fixture.window(frame: tall, pid: pid))))
         for _ in 0..<10 { _ = driver.sendAndConfirm(.timerFired, after: 16) }
         return driver

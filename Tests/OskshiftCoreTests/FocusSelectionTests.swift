@@ -15,7 +15,7 @@ struct FocusSelectionTests {
 
     func choose(_ state: FocusSelection.AccessibleState, order: [FocusSource]? = nil) -> FocusSelection.Choice {
         FocusSelection.choose(accessible: state, observed: xFocus, frameSize: size, order: order ?? self.order,
-                              pointerBand: 48)
+                              pointerBand: 48, userActed: true)
     }
 
     @Test("An application on the bus with its focus on a button gets no adjustment, whatever the X side shows")
@@ -45,17 +45,27 @@ struct FocusSelectionTests {
     func silentApplicationsWalkTheXSources() {
         #expect(choose(.silent) == .field(FocusRect(rect: Rect(20, 100, 300, 30), source: .inputFocus)))
         let pressOnly = FocusSelection.choose(accessible: .silent, observed: XFocusObservations(press: Point(x: 50, y: 250)),
-                                              frameSize: size, order: order, pointerBand: 48)
+                                              frameSize: size, order: order, pointerBand: 48, userActed: true)
         #expect(pressOnly == .field(FocusRect(rect: Rect(0, 226, 400, 48), source: .pointer)))
         let nothingSeen = FocusSelection.choose(accessible: .silent, observed: .none, frameSize: size, order: order,
-                                                pointerBand: 48)
+                                                pointerBand: 48, userActed: true)
         #expect(nothingSeen == .wholeWindow)
+    }
+
+    @Test("Without the user's input in the window, the whole window does not speak and says it waits for one")
+    func wholeWindowNeedsTheUsersInput() {
+        let nothingSeen = FocusSelection.choose(accessible: .silent, observed: .none, frameSize: size, order: order,
+                                                pointerBand: 48, userActed: false)
+        #expect(nothingSeen == .nothing(FocusSelection.wholeWindowAwaitsInput))
+        #expect(FocusSelection.choose(accessible: .silent, observed: xFocus, frameSize: size, order: order,
+                                      pointerBand: 48, userActed: false)
+            == .field(FocusRect(rect: Rect(20, 100, 300, 30), source: .inputFocus)))
     }
 
     @Test("A press band near the bottom stays inside the frame")
     func pressBandIsClippedToTheFrame() {
         #expect(FocusSelection.choose(accessible: .silent, observed: XFocusObservations(press: Point(x: 5, y: 290)),
-                                      frameSize: size, order: [.pointer], pointerBand: 48)
+                                      frameSize: size, order: [.pointer], pointerBand: 48, userActed: true)
             == .field(FocusRect(rect: Rect(0, 266, 400, 34), source: .pointer)))
     }
 
@@ -68,7 +78,7 @@ struct FocusSelectionTests {
     @Test("The end of the order without an answer means nothing to clear")
     func endOfOrderMeansNothing() {
         #expect(FocusSelection.choose(accessible: .silent, observed: .none, frameSize: size, order: [.inputFocus],
-                                      pointerBand: 48) == .nothing("no source knows the focus"))
+                                      pointerBand: 48, userActed: true) == .nothing("no source knows the focus"))
     }
 
     @Test("A re-read of the same field with unknown extents keeps the last known ones")

@@ -22,22 +22,6 @@ struct LifecycleTests {
             == [.moveResize(Fixture.a, frame: Rect(100, 222, 400, 300), extents: Fixture.extents)])
     }
 
-    @Test("A docked keyboard sliding in over twelve steps is followed step by step and hiding restores exactly")
-    func slidingKeyboardIsFollowed() {
-        var driver = Driver(Fixture.engine())
-        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: field)))
-        var frames: [Int] = []
-        for step in 1...12 {
-            let top = 800 - step * 20
-            let event: Event = step == 1 ? .keyboardShown(Rect(0, top, 1280, 240)) : .keyboardMoved(Rect(0, top, 1280, 240))
-            for case .moveResize(_, let frame, _) in driver.sendAndConfirm(event, after: 25) { frames.append(frame.y) }
-        }
-        #expect(frames == [382, 362, 342, 322, 302, 282])
-        #expect(driver.send(.keyboardHidden) == [
-            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
-        ])
-    }
-
     @Test("A thousand random keyboard changes and then a hide leave no drift")
     func randomKeyboardChangesLeaveNoDrift() {
         var driver = adjustedDriver()

@@ -24,6 +24,9 @@ struct RequestFlowTests {
     func driverWithMoveInFlight() -> Driver {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        // The user tapped both windows: the whole window speaks for each.
+        _ = driver.send(.userInput(Fixture.a))
+        _ = driver.send(.userInput(Fixture.b))
         let actions = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         #expect(moves(actions) == [offset])
         return driver
@@ -89,6 +92,7 @@ struct RequestFlowTests {
     func animationWaitsForAnswers() {
         var driver = Driver(Fixture.engine(Fixture.configuration(duration: 160)))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         let first = moves(driver.send(.timerFired, after: 16))
         #expect(first.count == 1)

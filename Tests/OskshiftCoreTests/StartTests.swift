@@ -92,6 +92,7 @@ struct StartTests {
     @Test("A bus that never answers leaves the window source to move the window when the grace ends")
     func silentBusFallsBackAfterTheGrace() {
         var (driver, actions) = started(focused: Fixture.window(pid: pid))
+        actions += driver.send(.userInput(Fixture.a))
         #expect(moves(actions) == [])
         #expect(moves(driver.send(.timerFired, after: Engine.busAnswerGraceMs - 1)) == [])
         let fallback = driver.send(.timerFired, after: 1)
@@ -105,6 +106,7 @@ struct StartTests {
         _ = driver.send(.accessibilityBus(.connecting))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
         _ = driver.send(.focusChanged(Focus(window: Fixture.window(pid: pid))))
+        _ = driver.send(.userInput(Fixture.a))
         #expect(moves(driver.send(.accessibilityBus(.absent))) == [Rect(100, 252, 400, 300)])
     }
 
@@ -115,6 +117,7 @@ struct StartTests {
         var driver = Driver(Fixture.engine(configuration))
         _ = driver.send(.accessibilityBus(.connecting))
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         #expect(moves(driver.send(.focusChanged(Focus(window: Fixture.window(pid: pid))))) == [Rect(100, 252, 400, 300)])
     }
 

@@ -11,6 +11,7 @@ struct StoppingTests {
     func placedDriver() -> Driver {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))  // the whole window speaks after the user's input in it
         _ = driver.sendAndConfirm(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         return driver
     }

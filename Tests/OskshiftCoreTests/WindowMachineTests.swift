@@ -100,6 +100,7 @@ struct WindowMachineTests {
     func syntheticPairing() {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         #expect(driver.engine.adjustments[Fixture.a]?.requests.owed == .any)
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset))
@@ -151,6 +152,8 @@ struct WindowMachineTests {
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 2)
         var expected = before
         expected.placementsSinceTrigger = 2  // the adjustment and the restore of the show's trigger
+        // Where the keyboard rested, for its next show.
+        expected.keyboardMotion = KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false)
         #expect(driver.engine == expected)
     }
 }

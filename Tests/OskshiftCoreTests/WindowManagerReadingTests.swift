@@ -111,8 +111,10 @@ struct WindowManagerReadingTests {
             return form
         }
 
+        /// Focused by the user's tap (the whole window speaks after the user's input in it).
         mutating func focus(_ window: WindowFacts) {
             frames[window.id] = window.frame
+            send(.userInput(window.id))
             send(.focusChanged(Fixture.focus(window, field: nil)))
         }
     }
@@ -337,6 +339,7 @@ struct WindowManagerReadingTests {
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 296, 400, 300)), after: 2)
         #expect(driver.engine.windowManager.strutFitSlack == 1)
         let right = Fixture.window(Fixture.b, frame: Rect(700, 296, 400, 300))
+        _ = driver.send(.userInput(Fixture.b))
         let moves = driver.send(.focusChanged(Fixture.focus(right, field: nil)), after: 100).filter(\.isMove)
         #expect(moves.contains(.moveResize(Fixture.a, frame: Rect(40, 296, 400, 300), extents: Fixture.extents)))
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(40, 296, 400, 300)), after: 2)
@@ -540,6 +543,19 @@ struct WindowManagerReadingTests {
         #expect(driver.send(.timerFired, after: Engine.strutGoneWithinMs).contains(.setMaximized(Fixture.a, true)))
     }
 
+    @Test("A maximized window whose field a sliding-out keyboard clears waits for the hide and the strut's end before it is maximized again")
+    func maximizedAgainAfterTheSlideOut() {
+        var driver = maximizedFormLeftItsStateUnderTheKeyboard()
+        _ = driver.send(.screenChanged(Self.screen(workArea: Rect(0, 0, 1280, 595))), after: 20)
+        // onboard slides out: its last steps clear the field (bottom 769 + margin) while its strut is still there.
+        for top in [598, 640, 700, 760, 790] {
+            #expect(driver.send(.keyboardMoved(Rect(0, top, 1280, 205)), after: 20)
+                .contains(.setMaximized(Fixture.a, true)) == false)
+        }
+        #expect(driver.send(.keyboardHidden, after: 20).contains(.setMaximized(Fixture.a, true)) == false)
+        #expect(driver.send(.screenChanged(Fixture.screen), after: 40).contains(.setMaximized(Fixture.a, true)))
+    }
+
     @Test("A restarted window manager's own placement of a window it takes on again teaches no reading")
     func reframedWindowTeachesNoReading() {
         // test_faults_processes (openbox killed and started again): the new openbox framed the xterm where its
@@ -588,6 +604,7 @@ struct WindowManagerReadingTests {
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         // The user drags the window 6 px before openbox answered: taken for a reading, asked again as read.
         let dragged = Rect(106, 258, 400, 300)

@@ -9,6 +9,7 @@ What it measures (see BENCHMARKS.md):
   2. Idle cost over 30 s (strace -c -f, context switches), RSS after start and every 2 500 engine events up to
      10 000, start-up time to `ready` with 300 windows mapped.
   3. X round trips per keyboard show/hide and per focus change (xtrace, when installed).
+  4. The field against the keyboard while it moves, per keyboard (scripts/bench/keyboard_motion.py).
 Uses the e2e harness (tests/e2e) for the desktop, the keyboard and the clients.
 """
 import argparse
@@ -659,7 +660,7 @@ class Bench:
         self.results["round_trips"] = {"tool": "xtrace", "per_phase": phases, "breakdown": breakdown}
 
     PHASES = ("latency", "atspi_keyboard", "idle", "round_trips", "memory", "memory_atspi", "first_event", "startup",
-              "atspi", "tab_floor", "browser")
+              "atspi", "tab_floor", "browser", "keyboard_motion")
 
     def run(self):
         wanted = set(self.args.only.split(",")) if self.args.only else set(self.PHASES)
@@ -680,7 +681,7 @@ class Bench:
             finally:
                 self.desktop.stop()
         for name, phase in (("atspi", self.run_atspi), ("tab_floor", self.run_tab_floor),
-                            ("browser", self.run_browser)):
+                            ("browser", self.run_browser), ("keyboard_motion", self.run_keyboard_motion)):
             if name in wanted:
                 self.run_phase(name, phase)
         return self.results
@@ -718,6 +719,25 @@ class Bench:
         measured["ours_after_read"] = summary([s["move"] - s["read"] for s in samples if "move" in s and "read" in s])
         measured["app_read"] = summary([s["read"] - s["received"] for s in samples if "read" in s and "received" in s])
         self.results["tab_floor"] = measured
+
+    def run_keyboard_motion(self):
+        """The field against the keyboard while it moves (scripts/bench/keyboard_motion.py, a desktop per keyboard):
+        the overlap beyond our reaction time and without exclusion, keyboard at rest -> field clear, re-layouts per
+        show in `inset`, for docked onboard, floating onboard, xvkbd and matchbox-keyboard."""
+        runs = self.args.motion_runs
+        if runs <= 0:
+            self.results["keyboard_motion"] = {"status": "skipped (--motion-runs 0)"}
+            return
+        log("  keyboard motion: %d shows per keyboard" % runs)
+        result = subprocess.run(["/usr/bin/python3", os.path.join(HERE, "keyboard_motion.py"), str(runs), "--json"],
+                                capture_output=True, text=True, timeout=1800,
+                                env=dict(os.environ, OSKSHIFT_BIN=self.args.oskshift))
+        lines = result.stdout.strip().splitlines()
+        if result.returncode != 0 or not lines:
+            self.results["keyboard_motion"] = {"status": "failed (exit %d): %s" % (
+                result.returncode, (result.stderr or result.stdout)[-400:])}
+            return
+        self.results["keyboard_motion"] = dict(status="measured", **json.loads(lines[-1]))
 
     def run_browser(self):
         """Kiosk browsers (tests/e2e/measure_browser_tap.py, a desktop each): a tap on a covered input -> the
@@ -1067,6 +1087,18 @@ def summary_table(results):
                              ms(steps["ours"]["p99"]) if "ours" in steps else "-",
                              ms(steps["ours_after_read"]["p99"])),
                          "the browser answering our read: p99 %s" % ms(steps["app_read"]["p99"])))
+    motion = get("keyboard_motion")
+    if motion and motion.get("status") == "measured":
+        for name, row in motion["keyboards"].items():
+            if "runs" not in row:
+                rows.append(("keyboard motion, %s" % name, "measured", row.get("status", "-"), "-"))
+                continue
+            rows.append(("keyboard motion, %s: overlap > 5 ms after a step (none excluded), max" % name, "0 px",
+                         "%d px (%d px)" % (row["overlap_beyond_reaction_max_px"], row["overlap_max_px"]), "-"))
+            rows.append(("  keyboard at rest -> field clear, p50 (p95)", "< 16 ms", "%s (%s)" % (
+                ms(row["rest_to_clear_p50_ms"]), ms(row["rest_to_clear_p95_ms"])), "-"))
+            if name.endswith("(inset)"):
+                rows.append(("  re-layouts per show, max", "1", str(row["relayouts_per_show_max"]), "-"))
     idle = get("idle")
     if idle:
         rows.append(("idle: system calls in %d s" % idle["seconds"], "0", str(idle["syscalls"]), "-"))
@@ -1128,6 +1160,7 @@ def main():
     parser.add_argument("--atspi-runs", type=int, default=200)
     parser.add_argument("--first-event-runs", type=int, default=20)
     parser.add_argument("--browser-runs", type=int, default=20)
+    parser.add_argument("--motion-runs", type=int, default=30)
     parser.add_argument("--only", default=None,
                         help="comma-separated phases to run (%s); the report lists what ran" % ", ".join(Bench.PHASES))
     args = parser.parse_args()

@@ -1,8 +1,11 @@
 """The oskshift daemon under test: started on a Desktop with a config file, its log read as it runs.
 
 The binary is $OSKSHIFT_BIN, else the repository's .build/debug/oskshift (scripts/e2e.sh builds it).
-Start-up is awaited on the `oskshift: ready on display` line, never with a sleep.
+Start-up is awaited on the `oskshift: ready on display` line, never with a sleep. Checks sync with the daemon
+(`oskshift status --sync`): its answer comes once it has handled everything sent before, and says how many move and
+state requests it sent since a mark and whether it still waits on its own clock.
 """
+import json
 import os
 import re
 import signal
@@ -150,6 +153,43 @@ class Daemon:
             self._log_file.close()
             self._log_file = None
 
+    # --- sync: a known point in the daemon's work, instead of a wait ------------------------------------------
+
+    def sync(self, mark=0, timeout=10.0):
+        """The daemon's sync answer (a dict) once it has handled every X event and accessibility report that reached
+        it before this call: `sequence` (the mark for later calls), `requests` since `mark` (None: the mark is too
+        old), `idle`, `next_tick_in_ms`, `awaiting_answer`, `animating`."""
+        command = [self.binary, "status", "--sync", "--json", "--mark", str(mark), "--display", self.desktop.display]
+        result = subprocess.run(command, env=self.desktop.env, capture_output=True, text=True, timeout=timeout)
+        if result.returncode != 0:
+            raise AssertionError("oskshift status --sync failed (%d): %s%s" % (
+                result.returncode, result.stdout, result.stderr))
+        return json.loads(result.stdout)
+
+    def mark(self):
+        """The daemon's request count once it has handled everything sent before: `requests_since(mark)` counts
+        the requests after this point."""
+        return self.sync()["sequence"]
+
+    def requests_since(self, mark):
+        """{window: number of move, resize and state requests} the daemon sent after `mark`, once it has handled
+        everything sent before this call (without waiting for its own clock: see `at_rest`)."""
+        return _counts(self.sync(mark))
+
+    def at_rest(self, mark=0, timeout=10.0):
+        """Syncs until the daemon has nothing of its own going (no animation, no tick due, no request the server has
+        not answered), then returns {window: requests since `mark`}. The only waits are the ones the daemon names:
+        until its next tick is due, or a moment while the server owes it an answer."""
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = self.sync(mark)
+            if reply["idle"]:
+                return _counts(reply)
+            if time.monotonic() > deadline:
+                raise AssertionError("the daemon did not come to rest within %.1f s: %r" % (timeout, reply))
+            due = reply["next_tick_in_ms"]
+            time.sleep(min(0.2, (due + 1) / 1000.0) if due is not None and not reply["animating"] else 0.01)
+
     def run_once(self, *args, timeout=10.0):
         """Runs another oskshift process to completion (second instance, --check-config ...)."""
         command = [self.binary, "--config", self.config_path, "--display", self.desktop.display, *args]
@@ -159,6 +199,12 @@ class Daemon:
             f.write("# %s -> exit %d in %.2f s\n%s%s" % (" ".join(command), result.returncode,
                                                          time.monotonic() - started, result.stdout, result.stderr))
         return result
+
+
+def _counts(reply):
+    if reply["requests"] is None:
+        raise AssertionError("the sync mark %d is older than the requests the daemon remembers" % reply["mark"])
+    return {entry["window"]: entry["count"] for entry in reply["requests"]}
 
 
 def _same_window(logged, window):

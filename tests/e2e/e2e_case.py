@@ -8,13 +8,14 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 import unittest
 
 import clients
 import requirements
 from daemon import MARGIN, POINTER_BAND, REPOSITORY, Daemon, require_binary
 from desktop import WINDOW_MANAGER_TOOLS, Desktop
-from waiting import stays_equal, wait_for, wait_until_equal
+from waiting import wait_for, wait_until_equal
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ACTING = ("adjust", "move", "offset", "inset", "resize", "unmaximize")
@@ -27,6 +28,13 @@ def is_acting(decision):
 ARTIFACTS = os.environ.get("OSKSHIFT_E2E_OUT") or os.path.join(REPOSITORY, "out", "e2e")
 
 
+def _record_time(module, cls, test, seconds):
+    """One line per test and per session start and stop in out/e2e/timings.tsv (module, class, test, seconds):
+    where a run's time goes (`scripts/e2e_timings.py` sums it per module)."""
+    with open(os.path.join(ARTIFACTS, "timings.tsv"), "a") as f:
+        f.write("%s\t%s\t%s\t%.2f\n" % (module, cls, test, seconds))
+
+
 class DesktopTestCase(unittest.TestCase):
     wm = "openbox"
     keyboard_kind = None       # a keyboards.Keyboard subclass, started once per class
@@ -36,6 +44,7 @@ class DesktopTestCase(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
+        cls._class_started = time.monotonic()
         tools = list(requirements.BASE_TOOLS)
         tools.append(WINDOW_MANAGER_TOOLS[cls.wm])
         if cls.keyboard_kind:
@@ -50,12 +59,18 @@ class DesktopTestCase(unittest.TestCase):
         except BaseException:
             cls.desktop.stop()
             raise
+        _record_time(cls.__module__, cls.__name__, "(session start)", time.monotonic() - cls._class_started)
 
     @classmethod
     def tearDownClass(cls):
+        stopping = time.monotonic()
         cls.desktop.stop()
+        _record_time(cls.__module__, cls.__name__, "(session stop)", time.monotonic() - stopping)
 
     def setUp(self):
+        self._test_started = time.monotonic()
+        self.addCleanup(lambda: _record_time(type(self).__module__, type(self).__name__, self._testMethodName,
+                                             time.monotonic() - self._test_started))
         self.binary = require_binary(self)
         self.test_dir = os.path.join(self.class_dir, self._testMethodName)
         shutil.rmtree(self.test_dir, ignore_errors=True)  # logs of this run only, also when run by hand
@@ -75,6 +90,7 @@ class DesktopTestCase(unittest.TestCase):
         log = os.path.join(self.test_dir, "oskshift-%d.log" % self._daemon_count)
         daemon = Daemon(self.desktop, log, **({"config": config} if config else {}), binary=self.binary)
         self.addCleanup(daemon.stop)
+        self.last_daemon = daemon  # the one a helper syncs with when the test does not name it
         return daemon.start(*args, wait_ready=wait_ready)
 
     def xterm(self, title, geometry="80x24+100+100"):
@@ -103,10 +119,22 @@ class DesktopTestCase(unittest.TestCase):
         except AssertionError as error:
             raise self.failureException("%s%s" % (error, self._decision_tail(daemon))) from None
 
-    def assertFrameStays(self, client, expected, duration=0.5, daemon=None):
-        if not stays_equal(client.frame, expected, duration):
-            self.fail("%s frame moved: expected it to stay %s, now %s%s" % (
-                client.title, expected, client.frame(), self._decision_tail(daemon)))
+    def assertNothingMoved(self, daemon, client, expected, since, windows=None):
+        """Proven, not waited for: once the daemon has handled everything and has nothing of its own going, it sent
+        no request for the client's window (or `windows`) since the mark, and the server shows `expected`."""
+        requests = daemon.at_rest(since)
+        watched = windows if windows is not None else [client.window]
+        asked = {"0x%x" % w: n for w, n in requests.items() if w in watched}
+        self.assertEqual(asked, {}, "the daemon sent requests for %s since its mark%s" % (
+            client.title, self._decision_tail(daemon)))
+        self.assertEqual(client.frame(), expected, "%s frame%s" % (client.title, self._decision_tail(daemon)))
+
+    def assertAtRest(self, client, expected, daemon):
+        """"Came to rest": once the daemon has handled everything and has nothing of its own going (no tick due, no
+        request unanswered), the server shows `expected`."""
+        daemon.at_rest()
+        self.assertEqual(client.frame(), expected, "%s frame once the daemon is at rest%s" % (
+            client.title, self._decision_tail(daemon)))
 
     def assertNoAdjustment(self, daemon, window, since=0):
         acting = [d["line"] for d in daemon.decisions_for(window, since) if is_acting(d)]

@@ -40,7 +40,8 @@ class SigtermAtRandomMoments(FaultCase):
         if moment == "restore":
             self.keyboard.request_hide()
         else:
-            second.focus()  # its field is under the keyboard: activated as a window list would
+            # Activated as a window list would: the first goes home; the second, not tapped or typed in, stays.
+            second.focus()
 
     def test_sigterm_at_random_moments_leaves_every_window_frame_and_client_exactly_home(self):
         first = self.xterm("exit-first", self.first_geometry)

@@ -10,7 +10,7 @@ import unittest
 
 from faults import FaultCase, fault_runs
 from keyboards import Xvkbd
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 
 TAP_Y = 700
 CLIENT_PROPERTIES = ["WM_CLASS", "WM_NAME", "_NET_WM_NAME", "_NET_WM_STATE", "_NET_WM_WINDOW_TYPE", "_NET_WM_STRUT",
@@ -140,7 +140,8 @@ class ForgedSavedGeometry(FaultCase):
                         wait_for(lambda: "window=0x%x source=- field=- " % term.window in daemon.log()
                                  and "implausible saved geometry" in daemon.log(), timeout=3,
                                  what="%s: the implausible value noticed" % name)
-                    if not stays_equal(lambda: self.frame_of(term.window), before, duration=0.3):
+                    daemon.at_rest()
+                    if self.frame_of(term.window) != before:
                         self.fail("%s: the window moved from %s to %s%s" % (
                             name, before, self.frame_of(term.window), self.log_tail(daemon)))
                     acting = [line for line in daemon.log().splitlines() if line.startswith("action: move-resize")]

@@ -28,7 +28,7 @@ from e2e_case import HERE, DesktopTestCase, is_acting
 from keyboards import Xvkbd
 from qt_clients import QtForm, bus_ready_for_early_applications
 from test_accessibility import PYTHON_WITH_GI, GtkForm
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 from xquery import Rect
 
 DEFAULTS = "# the built-in defaults\n"
@@ -38,7 +38,6 @@ DEFAULTS_WITHOUT_ANIMATION = """\
 [animation]
 duration_ms = 0
 """
-WATCH_AFTER_READY = 1.5      # s: how long a window that must not move is watched after the daemon's "ready"
 FIRST_PLACEMENT_WITHIN = 0.3  # s: from the daemon's start to a covered field's window at its final place
 HOSTILE_FIXTURE = os.path.join(HERE, "..", "fixtures", "hostile_accessible_form.py")
 SCREEN = Rect(0, 0, 1280, 800)
@@ -150,11 +149,6 @@ class FirstInstantTestCase(DesktopTestCase):
         ready_at = wait_for(ready, timeout=10, interval=0.002, what="'oskshift: ready on display'")
         return daemon, started, ready_at
 
-    def wait_until(self, moment):
-        """Lets the observation window run to `moment` (monotonic), checking nothing: the server is read after."""
-        remaining = moment - time.monotonic()
-        if remaining > 0:
-            time.sleep(remaining)
 
     def record(self, text):
         """A figure worth keeping: printed under the test's name and kept in the test's directory."""
@@ -198,20 +192,22 @@ class FirstInstantTestCase(DesktopTestCase):
     # --- the shared scenarios -----------------------------------------------------------------------------------
 
     def assertNeverMovedByADaemonStartedAfter(self, form, keyboard, during=None):
-        """The keyboard is up and `form` is placed; the daemon starts; for WATCH_AFTER_READY s after its "ready"
-        (with `during()` run half a second in) no configure of the form's frame at all."""
+        """The keyboard is up and `form` is placed; the daemon starts; until it is at rest (its wait for the bus
+        included), with `during()` run once it first is, and again after, no configure of the form's frame at all and
+        no request of the daemon's."""
         original = form.frame()
         frame = self.frame_window(form.window)
         watch = FrameWatch(self)
         daemon, started, ready = self.start_daemon_timed(DEFAULTS)
         if during:
-            self.wait_until(ready + 0.5)
+            daemon.at_rest()
             during()
-        self.wait_until(ready + WATCH_AFTER_READY)
+        requests = daemon.at_rest()
         configures = watch.configures(frame, since=started)
         acting = [d for d in daemon.decisions_for(form.window) if is_acting(d)]
-        self.record("%d frame configures, %d acting decisions in %.1f s after ready (%.0f ms after the start)" % (
-            len(configures), len(acting), WATCH_AFTER_READY, (ready - started) * 1000))
+        self.record("%d frame configures, %d acting decisions until at rest %.1f s after ready (%.0f ms after the "
+                    "start)" % (len(configures), len(acting), time.monotonic() - ready, (ready - started) * 1000))
+        self.assertEqual(requests.get(form.window, 0), 0, "the daemon's requests: %s" % requests)
         self.assertEqual(configures, [], "the window was configured" + self.describe(watch, frame, daemon, started))
         self.assertEqual(form.frame(), original)
         self.assertNoAdjustment(daemon, form.window)
@@ -219,16 +215,18 @@ class FirstInstantTestCase(DesktopTestCase):
 
     def assertNeverMovedWhenMappedUnderTheKeyboard(self, start_form, during=None):
         """The daemon runs and the keyboard is up; `start_form()` maps the application; from the frame's map on,
-        for WATCH_AFTER_READY s (with `during(form)` run half a second in), no configure of its frame at all."""
+        until the daemon is at rest (with `during(form)` run once it first is, and again after), no configure of its
+        frame at all and no request of the daemon's."""
         watch = FrameWatch(self)
         daemon, started, _ = self.start_daemon_timed(DEFAULTS)
         form = start_form()
         frame = self.frame_window(form.window)
         mapped = wait_for(lambda: watch.mapped_at(frame), what="the frame's MapNotify")
         if during:
-            self.wait_until(mapped + 0.5)
+            daemon.at_rest()
             during(form)
-        self.wait_until(mapped + WATCH_AFTER_READY)
+        requests = daemon.at_rest()
+        self.assertEqual(requests.get(form.window, 0), 0, "the daemon's requests: %s" % requests)
         placed, configures = watch.around_map(frame)
         self.record("%d frame configures after the map (placed at %s), %d acting decisions" % (
             len(configures), placed, len([d for d in daemon.decisions_for(form.window) if is_acting(d)])))
@@ -249,7 +247,7 @@ class FirstInstantTestCase(DesktopTestCase):
         watch = FrameWatch(self)
         daemon, started, ready = self.start_daemon_timed(DEFAULTS_WITHOUT_ANIMATION)
         self.assertFrameBecomes(form, expected, daemon=daemon)
-        self.assertFrameStays(form, expected, duration=0.6, daemon=daemon)
+        self.assertAtRest(form, expected, daemon)
         moves = placements(watch.configures(frame, since=started), original)
         arrived = next((t for t, rect in moves if rect == expected), None)
         self.record("placed %s -> %s in %d placement(s): first configure %.0f ms after the start (%.0f ms after "
@@ -269,7 +267,7 @@ class FirstInstantTestCase(DesktopTestCase):
         self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the field ends exactly margin px above the keyboard")
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
-        self.assertFrameStays(form, original, duration=0.3, daemon=daemon)
+        self.assertAtRest(form, original, daemon)
 
 
 class FirstInstantWithXvkbd(FirstInstantTestCase):
@@ -428,8 +426,9 @@ class HostileAccessibleApplication(FirstInstantTestCase):
     def reads(self, form):
         return len([line for line in form.log().splitlines() if line.startswith("read ")])
 
-    def settle(self, form, quiet=0.4, timeout=5):
-        wait_for(lambda: stays_equal(form.frame, form.frame(), quiet), timeout=timeout, what="the frame to settle")
+    def settle(self, form):
+        """Once the daemon started last has handled everything and has nothing of its own going."""
+        self.last_daemon.at_rest()
 
     def check_hostile(self, kind, options, check_extents, letters=("a", "b", "c"), daemon_after=False):
         if daemon_after:
@@ -484,7 +483,7 @@ class HostileAccessibleApplication(FirstInstantTestCase):
         self.assertEqual(alternations(shown_rects), [], "the window alternated while the keyboard was up: %s%s" % (
             shown_rects, details))
         self.assertFrameBecomes(form, original, daemon=daemon)
-        self.assertFrameStays(form, original, duration=0.3, daemon=daemon)
+        self.assertAtRest(form, original, daemon)
         self.assertTrue(daemon.is_alive())
 
     def offscreen_extents(self, form):

@@ -13,7 +13,7 @@ import compatibility
 from daemon import MARGIN
 from keyboards import Onboard, Xvkbd
 from office_clients import DEFAULT_WITHOUT_ANIMATION, AccessibleDesktopTestCase, LibreOffice, dark_rows
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 from xquery import Rect
 
 # The client both documents are placed at (frame 902x585+99+130): its top leaves 130 px for offsets, which the
@@ -50,8 +50,9 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
                          timeout=5, interval=0.2, what="the letter drawn left of the caret")
         self.assertTrue(start.y <= drawn[0] and drawn[1] <= start.bottom,
                         "the letter's rows %s lie in the corrected caret line %s" % (drawn, start))
+        mark = self.daemon.mark()
         keyboard = self.keyboard.show()
-        self.assertFrameStays(writer, original, duration=0.3, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, writer, original, since=mark)
 
         # All lines but the last few that stay clear at once, then one at a time until the window moves.
         lines = max(0, (keyboard.y - MARGIN - start.bottom) // 19 - 2)
@@ -88,7 +89,7 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
                                      "AT-SPI (VCL's ATK bridge): the focused paragraph's caret, root pane offset "
                                      "corrected", "offset above the keyboard, following each new line", "Return",
                                      clear_ms, self.keyboard)
-        self.assertTrue(stays_equal(writer.frame, writer.frame(), 0.6), "the window holds still")
+        self.assertAtRest(writer, writer.frame(), self.daemon)  # the window holds still
 
         self.keyboard.hide()
         self.assertFrameBecomes(writer, original, daemon=self.daemon)
@@ -99,7 +100,8 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
         original = calc.frame()
         keyboard = self.keyboard.show()
         self.keyboard.hide()
-        self.assertFrameStays(calc, original, duration=0.2, daemon=self.daemon)
+        self.assertAtRest(calc, original, self.daemon)
+        mark = self.daemon.mark()
 
         # The first cell's editor gives the rows' place and height; then the first row under the keyboard.
         first = calc.type_until_focused("paragraph", "x")["widget"]
@@ -115,7 +117,7 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
         client = self.desktop.x.client_rect(calc.window)
         self.assertGreater(edited.bottom + MARGIN, keyboard.y, "test setup: the edited cell is under the keyboard")
         self.assertLess(edited.bottom, client.bottom - 40, "test setup: the edited cell is inside the window")
-        self.assertFrameStays(calc, original, duration=0.2, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, calc, original, since=mark)
 
         expected = original.moved_by(0, -(edited.bottom + MARGIN - keyboard.y))
         clear_ms = compatibility.time_until(self.keyboard.request_show, lambda: calc.frame() == expected, timeout=8)

@@ -4,7 +4,7 @@ import unittest
 import clients
 from e2e_case import DesktopTestCase, is_acting
 from keyboards import MatchboxKeyboard
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 
 
 class UnderMatchbox(DesktopTestCase):
@@ -30,15 +30,18 @@ class UnderMatchbox(DesktopTestCase):
                         what="matchbox to size the xterm to the work area")
         term.tap_field_at_y(700)
         configures = self.watch_configures(term.window)
+        mark = daemon.mark()
 
         keyboard = self.keyboard.show()
         self.assertEqual(keyboard.y, 480, "matchbox-keyboard docked as a toolbar at the bottom")
         shrunk = wait_for(lambda: term.frame() if term.frame().bottom <= keyboard.y else None,
                           what="matchbox to shrink the xterm above its toolbar")
-        settled = len(configures())
-        self.assertTrue(stays_equal(term.frame, shrunk, duration=1.0), "the window ends where matchbox puts it")
-        more = configures()[settled:]
-        self.assertLessEqual(len(more), 2, "no fight with the WM after the keyboard settled: %s" % more)
+        shrunk_at = len(configures())
+        requests = daemon.at_rest(mark)
+        self.assertEqual(term.frame(), shrunk, "the window ends where matchbox puts it")
+        self.assertLessEqual(requests.get(term.window, 0), 1, "no fight with the WM: %s" % requests)
+        more = configures()[shrunk_at:]
+        self.assertLessEqual(len(more), 2, "no fight with the WM after the toolbar shrank it: %s" % more)
         self.assertLessEqual(len([d for d in daemon.decisions_for(term.window) if is_acting(d)]), 1,
                              self._decision_tail(daemon))
 

@@ -37,12 +37,12 @@ class KeyboardOnTheOtherMonitor(DesktopTestCase):
         before = left.state()
         left.tap_field_at_y(700)
         configures = self.watch_configures(left.window)
-        mark = daemon.log_mark()
+        mark, requests_mark, frame_before = daemon.log_mark(), daemon.mark(), left.frame()
 
         keyboard = self.keyboard.show()
         self.assertGreaterEqual(keyboard.x, LEFT_HALF_WIDTH, "test setup: the keyboard is on the right monitor")
         self.assertLess(keyboard.y, 700 + 24, "test setup: the field is at the keyboard's height")
-        self.assertFrameStays(left, left.frame(), duration=0.4, daemon=daemon)
+        self.assertNothingMoved(daemon, left, frame_before, since=requests_mark)
         self.keyboard.hide()
 
         self.assertEqual(left.state(), before)
@@ -115,7 +115,7 @@ class ScreenShrinkingUnderAWindow(DesktopTestCase):
             term.frame(), self._decision_tail(daemon)))
         settled = term.frame()
         self.assertEqual(settled.right, 1024, "the nearest place: moved left just enough")
-        self.assertFrameStays(term, settled, duration=0.6, daemon=daemon)
+        self.assertAtRest(term, settled, daemon)
 
 
 if __name__ == "__main__":

@@ -66,13 +66,14 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         term.tap_field_at_y(300)
         before, frame_before = term.state(), term.frame()
         configures = self.watch_configures(term.window)
-        mark = daemon.log_mark()
+        mark, requests_mark = daemon.log_mark(), daemon.mark()
 
         self.keyboard.show()
-        self.assertFrameStays(term, frame_before, duration=0.4, daemon=daemon)
+        self.assertNothingMoved(daemon, term, frame_before, since=requests_mark)
         self.keyboard.hide()
         self.keyboard.show()
         self.keyboard.hide()
+        self.assertNothingMoved(daemon, term, frame_before, since=requests_mark)
 
         self.assertEqual(term.state(), before, "geometry, frame extents and _NET_WM_STATE are byte-identical")
         self.assertEqual(configures(), [], "no ConfigureNotify reached the window")
@@ -95,9 +96,10 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         self.assertFrameBecomes(left, left_original, daemon=daemon)
         self.assertFalse(self.x.has_property(left.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
 
+        mark = daemon.mark()
         self.keyboard.hide()
         self.assertFrameBecomes(right, right_original, daemon=daemon)
-        self.assertFrameStays(left, left_original, duration=0.2)
+        self.assertNothingMoved(daemon, left, left_original, since=mark)
 
     def test_the_users_move_of_an_adjusted_window_wins_and_it_is_not_restored_later(self):
         daemon = self.start_daemon()
@@ -111,9 +113,10 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         term.move_to(300, 150)
         users_place = adjusted._replace(x=300, y=150)
         self.assertFrameBecomes(term, users_place)
+        mark = daemon.mark()
         self.keyboard.hide()
 
-        self.assertFrameStays(term, users_place, duration=0.5, daemon=daemon)
+        self.assertNothingMoved(daemon, term, users_place, since=mark)
         self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"),
                          "a released window keeps no saved geometry (a restart must not restore it)")
         self.assertTrue(daemon.is_alive())
@@ -174,7 +177,7 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         between = sorted(y for y in positions if expected.y < y < original.y)
         self.assertTrue(between, "the window passed through positions between %d and %d (saw %s)" % (
             original.y, expected.y, sorted(positions)))
-        self.assertFrameStays(term, expected, duration=0.3, daemon=daemon)
+        self.assertAtRest(term, expected, daemon)
 
         self.keyboard.hide()
         self.assertFrameBecomes(term, original, daemon=daemon)

@@ -1,8 +1,14 @@
 """onboard, shown and hidden through its D-Bus interface: floating with a yad form, and docked (sliding)."""
+import os
+import time
 import unittest
 
+import requirements
+from daemon import MARGIN
 from e2e_case import DesktopTestCase
+from keyboard_motion import FrameWatch, measure
 from keyboards import Onboard, slide_frames
+from test_accessibility import PYTHON_WITH_GI, GtkForm
 from waiting import wait_for
 
 
@@ -49,11 +55,51 @@ class DockedOnboard(DesktopTestCase):
         self.assertGreaterEqual(min(window_tops), expected.y, "overshoot while following: %s" % window_tops)
         self.assertEqual(self.keyboard.wait_settled(), final_keyboard)
         self.assertFrameBecomes(term, expected, daemon=daemon)
-        self.assertFrameStays(term, expected, duration=0.3, daemon=daemon)
+        self.assertAtRest(term, expected, daemon)
 
         self.keyboard.hide()
         self.assertFrameBecomes(term, original, daemon=daemon)
         self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
+
+    def test_a_gtk_field_under_a_docked_onboard_sliding_in_is_never_covered_and_rests_margin_above_it(self):
+        """The keyboard's motion is the animation: the built-in defaults (no glide of our own) with `offset`. The
+        window is placed at the slide's first step where the keyboard will rest, so the field is never under the
+        keyboard, not even within our reaction time after a step; one placement per show, and the hide follows
+        the slide-out home."""
+        requirements.require_tools(self, PYTHON_WITH_GI)
+        daemon = self.start_daemon(config='[avoidance]\nmode = "offset"\nfocus = ["widget", "window"]\n')
+        form = GtkForm(self, "motion-form", "--entries", "4", "--geometry", "400x200+440+500", "--focus", "entry-4")
+        original, app_frame = form.frame(), self.x.frame_window(form.window)
+        origin = self.x.x_frame_rect(form.window, app_frame)
+        field = form.accessible("entry-4")["widget"]
+        # Under the keyboard's 6th step or later (~100 ms into its ~200 ms slide), and under it at rest.
+        final_keyboard = self.keyboard.docked_rect()
+        self.assertTrue(final_keyboard.y < field.bottom + MARGIN and field.bottom <= 700, "test setup: %s" % (field,))
+        expected = original.moved_by(0, final_keyboard.y - MARGIN - field.bottom)
+        watch = FrameWatch(self.desktop, os.path.join(self.test_dir, "frames.txt"))
+        self.addCleanup(watch.close)
+
+        since = time.monotonic()
+        self.keyboard.request_show()
+        self.assertEqual(self.keyboard.wait_settled(), final_keyboard)
+        self.assertFrameBecomes(form, expected, daemon=daemon)
+        self.assertFrameStays(form, expected, duration=0.3, daemon=daemon)
+        keyboard_frame = self.x.frame_window(self.keyboard.window)
+        shown = measure(watch.events(), since, keyboard_frame, app_frame, field.moved_by(-origin.x, -origin.y),
+                        origin, MARGIN)
+        self.assertGreaterEqual(shown["keyboard_steps"], 4, "onboard slid in: %s" % shown)
+        self.assertEqual(shown["max_overlap_px"], 0, "the field under the keyboard during the slide: %s" % shown)
+        self.assertEqual(shown["app_placements"], 1, "one placement per show: %s" % shown)
+        self.assertEqual(shown["rest_to_clear_ms"], 0.0, "clear when the keyboard came to rest: %s" % shown)
+        moved = form.accessible("entry-4")["widget"]
+        self.assertEqual(moved.bottom + MARGIN, final_keyboard.y, "the entry ends margin px above the keyboard")
+
+        since = time.monotonic()
+        self.keyboard.hide()
+        self.assertFrameBecomes(form, original, daemon=daemon)
+        hidden = measure(watch.events(), since, keyboard_frame, app_frame, field.moved_by(-origin.x, -origin.y),
+                         origin.moved_by(0, expected.y - original.y), MARGIN, keyboard_start=final_keyboard)
+        self.assertGreaterEqual(hidden["app_placements"], 2, "home with the slide-out, step by step: %s" % hidden)
 
 
 if __name__ == "__main__":

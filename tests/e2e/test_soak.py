@@ -92,6 +92,7 @@ class Soak(FirstInstantTestCase):
             app = self.xterm(title, XTERM_GEOMETRY)
             process = app.process
         self.apps[name] = (app, process)
+        # The window manager's placement of a new window (its clock, not the daemon's): the same frame for 0.3 s.
         wait_for(lambda: stays_equal(app.frame, app.frame(), 0.3), timeout=5, what="%s to be placed" % title)
         return app
 
@@ -104,9 +105,8 @@ class Soak(FirstInstantTestCase):
         self.desktop.run("xdotool", "windowactivate", "--sync", str(app.window), check=False)
 
     def settle(self):
-        for app, _ in self.apps.values():
-            wait_for(lambda app=app: stays_equal(app.frame, app.frame(), 0.25), timeout=5,
-                     what="%s to hold still" % app.title)
+        """The step's effects handled: the daemon at rest (no tick due, no request unanswered)."""
+        self.daemon.at_rest()
 
     # --- the steps ------------------------------------------------------------------------------------------
 
@@ -155,7 +155,7 @@ class Soak(FirstInstantTestCase):
             originals[name] = self.placed_at_map(app)
             return "started %s under the keyboard" % name
         idle = self.random.uniform(0.05, 0.4)
-        time.sleep(idle)
+        time.sleep(idle)  # the user's pace between steps, part of the script
         return "idle %.0f ms" % (idle * 1000)
 
     def placed_at_map(self, app):

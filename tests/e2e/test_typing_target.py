@@ -2,8 +2,8 @@
 
 Set up the way users create these situations: the daemon runs first, the application starts afterwards (and is
 placed by openbox, or maximizes itself), the keyboard is often already up when a window maps. Field geometry
-comes from the application over AT-SPI, window geometry from the server; after settling, every test checks that
-the window holds still for 0.6 s.
+comes from the application over AT-SPI, window geometry from the server; "holds still" is proven by a sync with
+the daemon once it has nothing of its own going (its reads of the field after a move included).
 """
 import os
 import signal
@@ -17,10 +17,9 @@ from desktop import processes_named
 from e2e_case import DesktopTestCase, is_acting
 from keyboards import Onboard, Xvkbd
 from test_accessibility import PYTHON_WITH_GI, GtkForm
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 
 DEFAULTS = "# the built-in defaults\n"
-HOLD_STILL = 0.6
 
 
 class TypingTarget(DesktopTestCase):
@@ -49,17 +48,18 @@ class TypingTarget(DesktopTestCase):
             raise self.failureException("%s%s" % (error, self._decision_tail(self.daemon))) from None
 
     def assertHoldsStill(self, form):
-        wait_for(lambda: stays_equal(form.frame, form.frame(), 0.2), timeout=5, what="%s to settle" % form.title)
-        settled = form.frame()
-        self.assertFrameStays(form, settled, duration=HOLD_STILL, daemon=self.daemon)
-        return settled
+        """The frame once the daemon has handled everything and has nothing of its own going (its reads of the
+        field after a move are on its clock: 80 and 400 ms after the last configure)."""
+        self.daemon.at_rest()
+        return form.frame()
 
     def test_a_form_mapped_under_the_shown_keyboard_with_a_button_focused_is_not_moved_until_a_field_is(self):
         keyboard = self.keyboard.show()
+        mark = self.daemon.mark()
         form = self.form("button-first", "--entries", "6", "--button", "--focus", "button",
                          "--geometry", "400x300+100+480")
         original = form.frame()
-        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, form, original, since=mark)
         self.assertNoAdjustment(self.daemon, form.window)
 
         form.focus_by_keys("entry-6", "shift+Tab")
@@ -80,6 +80,7 @@ class TypingTarget(DesktopTestCase):
         # the resume must come well inside the daemon's 250 ms wait, even on a loaded machine). A button has the
         # focus: nothing may move.
         keyboard = self.keyboard.show()
+        mark = self.daemon.mark()
         registries = processes_named(self.desktop, "at-spi2-registryd")
         self.assertEqual(len(registries), 1, "one at-spi2-registryd on this desktop")
         registry = registries[0]
@@ -90,7 +91,7 @@ class TypingTarget(DesktopTestCase):
             try:
                 wait_for(lambda: self.desktop.x.viewable_window("--name", "^joining-late$"), timeout=20,
                          interval=0.01, what="the form to map")
-                time.sleep(0.03)
+                time.sleep(0.03)  # the fault's length (the registry stopped past the map), not a wait for a result
             finally:
                 os.kill(registry, signal.SIGCONT)
         resumer = threading.Thread(target=resume_after_the_map, daemon=True)
@@ -102,7 +103,7 @@ class TypingTarget(DesktopTestCase):
         original = form.frame()
         if self.keyboard_kind is Xvkbd:
             self.assertGreater(original.bottom, keyboard.y, "the form maps under the keyboard")
-        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, form, original, since=mark)
         self.assertNoAdjustment(self.daemon, form.window)
         # And its field, once focused, is helped as usual.
         form.focus_by_keys("entry-6", "shift+Tab")
@@ -133,7 +134,7 @@ class TypingTarget(DesktopTestCase):
             self.assertIn(saved[0], (original, settled), "the geometry the daemon saved is openbox's placement")
             self.assertFrameBecomes(form, saved[0], daemon=self.daemon)
         else:  # a docked keyboard's strut made openbox place it clear by itself: nothing to put back
-            self.assertFrameStays(form, settled, daemon=self.daemon)
+            self.assertAtRest(form, settled, self.daemon)
 
     def test_a_form_maximizing_itself_while_the_keyboard_is_up_keeps_its_focused_field_clear(self):
         keyboard = self.keyboard.show()
@@ -152,10 +153,11 @@ class TypingTarget(DesktopTestCase):
         form = self.form("tall-view", "--entries", "0", "--textview", "--focus", "textview",
                          "--geometry", "600x700+300+40")
         original = form.frame()
+        mark = self.daemon.mark()
         keyboard = self.keyboard.show()
         start = form.accessible("textview")
         self.assertGreater(start["widget"].height, keyboard.y - MARGIN, "test setup: the view is taller than the free space")
-        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, form, original, since=mark)
 
         lines = (keyboard.y - MARGIN - start["caret"].bottom) // 17 + 4
         for _ in range(lines):
@@ -234,24 +236,28 @@ class TypingTargetUnderMatchbox(DesktopTestCase):
 
     def test_a_form_with_a_button_focused_is_left_alone_and_its_field_is_helped_once_focused(self):
         keyboard = self.keyboard.show()
+        mark = self.daemon.mark()
         form = GtkForm(self, "matchbox-form", "--entries", "6", "--button", "--focus", "button")
-        self.assertFrameStays(form, form.frame(), duration=HOLD_STILL, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, form, form.frame(), since=mark)
         self.assertNoAdjustment(self.daemon, form.window)
         self.assertTrue(keyboard.height > 0)
 
     def test_a_form_mapped_under_the_keyboard_with_its_bottom_field_focused_gets_one_request_and_no_fight(self):
         keyboard = self.keyboard.show()
+        mark = self.daemon.mark()
         form = GtkForm(self, "matchbox-late", "--entries", "14", "--focus", "entry-14")
         placed = wait_for(lambda: form.frame() if form.frame().height > 600 else None,
                           what="matchbox to size the form to the work area")
         self.assertGreater(self.field(form, "entry-14").bottom + MARGIN, keyboard.y, "test setup: covered")
         configures = self.watch_configures(form.window)
-        self.assertTrue(stays_equal(form.frame, placed, HOLD_STILL + 0.4), "matchbox keeps NORMAL windows in place")
+        requests = self.daemon.at_rest(mark)
+        self.assertEqual(form.frame(), placed, "matchbox keeps NORMAL windows in place")
+        self.assertLessEqual(requests.get(form.window, 0), 1, "one request: %s" % requests)
         self.assertLessEqual(len(configures()), 2, "no fight with the window manager: %s" % configures())
         acting = [d for d in self.daemon.decisions_for(form.window) if is_acting(d)]
         self.assertLessEqual(len(acting), 1, self._decision_tail(self.daemon))
         self.keyboard.hide()
-        self.assertFrameStays(form, placed, duration=HOLD_STILL, daemon=self.daemon)
+        self.assertAtRest(form, placed, self.daemon)
         self.assertFalse(self.x.has_property(form.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
 
     def field(self, form, name):

@@ -12,7 +12,7 @@ from daemon import MARGIN
 from e2e_case import is_acting
 from keyboards import Onboard, Xvkbd
 from office_clients import AccessibleDesktopTestCase, XfceTerminal
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 
 # 80x34 cells (34 x 19 px rows): taller than the room above either keyboard, so the cursor's line is what must be
 # clear; the window's top at y 40 leaves a little room for an offset before the default auto mode shrinks it.
@@ -30,9 +30,10 @@ class VteTerminalWithXvkbd(AccessibleDesktopTestCase):
             term.focused_field()), timeout=20, interval=0.2, what="the terminal's cursor over AT-SPI")
         start = field["caret"]
         self.assertEqual(start.height, LINE)
+        mark = self.daemon.mark()
         keyboard = self.keyboard.show()
         self.assertGreater(field["widget"].height, keyboard.y - MARGIN, "test setup: the terminal is taller than the room")
-        self.assertFrameStays(term, original, duration=0.3, daemon=self.daemon)
+        self.assertNothingMoved(self.daemon, term, original, since=mark)
 
         # Returns until the cursor's next line would be covered, all at once; then the Return that covers it.
         lines = (keyboard.y - MARGIN - start.bottom) // LINE
@@ -48,7 +49,7 @@ class VteTerminalWithXvkbd(AccessibleDesktopTestCase):
             return caret if caret is not None and caret.y >= 0 and caret.bottom + MARGIN <= keyboard.y else None
         wait_for(cursor_clear, timeout=8, interval=0.1,
                  what="the cursor line clear of the keyboard%s" % self._decision_tail(self.daemon))
-        self.assertTrue(stays_equal(term.frame, term.frame(), 0.6), "the window holds still")
+        self.assertAtRest(term, term.frame(), self.daemon)  # the window holds still
         acting = [d for d in self.daemon.decisions_for(term.window) if is_acting(d)]
         self.assertEqual(acting[-1].get("source"), "caret", acting[-1]["line"])
         compatibility.record(self, "xfce4-terminal", "VTE (GTK 3)", "xfce4-terminal",

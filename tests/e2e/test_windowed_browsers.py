@@ -23,7 +23,7 @@ from e2e_case import DesktopTestCase, is_acting
 from keyboards import Onboard, Xvkbd
 from qt_clients import PYTHON_WITH_GI, set_accessibility_switch
 from test_first_instant import FrameWatch
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 from xquery import Rect
 
 DEFAULT_WITHOUT_ANIMATION = """\
@@ -35,7 +35,6 @@ BUILT_IN_DEFAULTS = "# the built-in defaults\n"
 # the window's top on screen), and a 900x740 one near the top (field-9 is too far down for that).
 LOW = Rect(190, 190, 900, 600)
 TALL = Rect(190, 40, 900, 740)
-HOLD_STILL = 1.0
 
 CHROMIUM = ("Chromium (window)", "Chromium (Blink)", "chromium")
 FIREFOX = ("Firefox ESR (window)", "Firefox (Gecko)", "firefox-esr")
@@ -98,9 +97,8 @@ class WindowedBrowserTestCase(DesktopTestCase):
             raise self.failure("%s (the frame was %s)" % (error, seen[-1] if seen else "?")) from None
 
     def assertStill(self, browser, frame):
-        if not stays_equal(browser.frame, frame, HOLD_STILL):
-            self.fail("the %s frame moved from %s to %s%s" % (browser.title, frame, browser.frame(),
-                                                             self._decision_tail(self.daemon)))
+        """Came to rest at `frame`: the daemon at rest (its reads of the input after a move included)."""
+        self.assertAtRest(browser, frame, self.daemon)
 
     # --- the scenarios ------------------------------------------------------------------------------------
 
@@ -164,13 +162,13 @@ class WindowedBrowserTestCase(DesktopTestCase):
         browser = self.start(kind, LOW)
         original = browser.frame()
         button = self.tap(browser, "send")
-        mark = self.daemon.log_mark()
+        mark, requests_mark = self.daemon.log_mark(), self.daemon.mark()
         watch = FrameWatch(self)
         frame_window = compatibility.frame_of(self.desktop, browser.window)
         since = time.monotonic()
         keyboard = self.keyboard.show()
         self.assertGreater(button.bottom + MARGIN, keyboard.y, "test setup: the button is under the keyboard")
-        self.assertStill(browser, original)
+        self.assertNothingMoved(self.daemon, browser, original, since=requests_mark)
         self.assertEqual(watch.configures(frame_window, since=since), [], "no ConfigureNotify of the frame at all")
         self.assertEqual([d["line"] for d in self.daemon.decisions_for(browser.window, mark) if is_acting(d)], [])
 

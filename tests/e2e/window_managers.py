@@ -61,7 +61,9 @@ class Tracked:
         return self.x.x_frame_rect(self.window, self.frame_window)
 
     def settled(self, quiet=0.3, timeout=5.0):
-        """The geometry once it has stayed the same for `quiet` seconds."""
+        """The geometry once it has stayed the same for `quiet` seconds: a wait on the window manager's clock, for
+        where it puts a window on its own (a new form, a maximize, wmctrl's request, a strut) before or beside the
+        daemon, which no sync with the daemon can tell. The daemon's own moves are checked with its sync."""
         def at_rest():
             now = self.geometry()
             return now if stays_equal(self.geometry, now, quiet) else None

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Runs the e2e test modules in N processes at once (OSKSHIFT_E2E_JOBS=N scripts/e2e.sh): each test class has its
+own Xvfb, window manager, D-Bus and keyboard, so modules do not see each other; what they share is the machine.
+
+Modules go to the shards longest first, each to the shard with the least time so far, weighed by the last run's
+out/e2e/timings.tsv (kept by scripts/e2e.sh as out/e2e-timings-last.tsv), else by the module's size. Each shard's
+output goes to out/e2e/shard-<n>.log and is printed once all have ended; the exit status is 1 when any failed.
+
+    python3 scripts/e2e_shards.py N [test_module ...]     (default: every tests/e2e/test_*.py)
+"""
+import collections
+import glob
+import os
+import subprocess
+import sys
+import time
+
+REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+TESTS = os.path.join(REPOSITORY, "tests", "e2e")
+OUT = os.path.join(REPOSITORY, "out")
+SECONDS_PER_BYTE = 0.004  # a module without a recorded time: roughly its size (a 10 kB module, 40 s)
+
+
+def weights(modules):
+    recorded = collections.Counter()
+    path = os.path.join(OUT, "e2e-timings-last.tsv")
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                parts = line.rstrip("\n").split("\t")
+                if len(parts) == 4:
+                    recorded[parts[0]] += float(parts[3])
+    return {m: recorded.get(m) or os.path.getsize(os.path.join(TESTS, m + ".py")) * SECONDS_PER_BYTE
+            for m in modules}
+
+
+def shards(modules, count):
+    weight = weights(modules)
+    loads = [[0.0, []] for _ in range(count)]
+    for module in sorted(modules, key=lambda m: -weight[m]):
+        lightest = min(loads, key=lambda load: load[0])
+        lightest[0] += weight[module]
+        lightest[1].append(module)
+    return [(load, sorted(names)) for load, names in loads if names]
+
+
+def main(argv):
+    count = int(argv[1])
+    modules = argv[2:] or sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(TESTS, "test_*.py")))
+    os.makedirs(os.path.join(OUT, "e2e"), exist_ok=True)
+    running = []
+    for number, (load, names) in enumerate(shards(modules, count), 1):
+        log = os.path.join(OUT, "e2e", "shard-%d.log" % number)
+        print("shard %d (about %.0f s): %s" % (number, load, " ".join(names)), flush=True)
+        output = open(log, "w")
+        process = subprocess.Popen(["/usr/bin/python3", "-m", "unittest", "-v", *names], cwd=TESTS,
+                                   stdout=output, stderr=subprocess.STDOUT)
+        running.append((number, process, output, log, time.monotonic()))
+    failed = False
+    for number, process, output, log, started in running:
+        status = process.wait()
+        output.close()
+        failed |= status != 0
+        with open(log) as f:
+            sys.stdout.write(f.read())
+        print("shard %d: exit %d after %.0f s" % (number, status, time.monotonic() - started), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
