@@ -3,7 +3,8 @@
 own Xvfb, window manager, D-Bus and keyboard, so modules do not see each other; what they share is the machine.
 
 Modules go to the shards longest first, each to the shard with the least time so far, weighed by the last run's
-out/e2e/timings.tsv (kept by scripts/e2e.sh as out/e2e-timings-last.tsv), else by the module's size. Each shard's
+out/e2e/timings.tsv (kept by scripts/e2e.sh as out/e2e-timings-last.tsv), else by scripts/e2e_module_seconds.tsv,
+else by the module's size. Each shard's
 output goes to out/e2e/shard-<n>.log and is printed once all have ended; the exit status is 1 when any failed.
 
     python3 scripts/e2e_shards.py N [test_module ...]     (default: every tests/e2e/test_*.py)
@@ -19,9 +20,13 @@ REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TESTS = os.path.join(REPOSITORY, "tests", "e2e")
 OUT = os.path.join(REPOSITORY, "out")
 SECONDS_PER_BYTE = 0.004  # a module without a recorded time: roughly its size (a 10 kB module, 40 s)
+# Run before the others, alone: the package's test makes a release build (minutes of both cores on a fresh clone),
+# which would starve the tests beside it.
+ALONE = ("test_package",)
 
 
 def weights(modules):
+    """Seconds per module: the last run's, else the ones kept in the repository, else a guess from its size."""
     recorded = collections.Counter()
     path = os.path.join(OUT, "e2e-timings-last.tsv")
     if os.path.exists(path):
@@ -30,7 +35,13 @@ def weights(modules):
                 parts = line.rstrip("\n").split("\t")
                 if len(parts) == 4:
                     recorded[parts[0]] += float(parts[3])
-    return {m: recorded.get(m) or os.path.getsize(os.path.join(TESTS, m + ".py")) * SECONDS_PER_BYTE
+    kept = {}
+    with open(os.path.join(REPOSITORY, "scripts", "e2e_module_seconds.tsv")) as f:
+        for line in f:
+            if line.strip() and not line.startswith("#"):
+                module, seconds = line.split("\t")
+                kept[module] = float(seconds)
+    return {m: recorded.get(m) or kept.get(m) or os.path.getsize(os.path.join(TESTS, m + ".py")) * SECONDS_PER_BYTE
             for m in modules}
 
 
@@ -48,6 +59,11 @@ def main(argv):
     count = int(argv[1])
     modules = argv[2:] or sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(TESTS, "test_*.py")))
     os.makedirs(os.path.join(OUT, "e2e"), exist_ok=True)
+    failed = False
+    for module in [m for m in modules if m in ALONE]:
+        print("alone: %s" % module, flush=True)
+        failed |= subprocess.call(["/usr/bin/python3", "-m", "unittest", "-v", module], cwd=TESTS) != 0
+    modules = [m for m in modules if m not in ALONE]
     running = []
     for number, (load, names) in enumerate(shards(modules, count), 1):
         log = os.path.join(OUT, "e2e", "shard-%d.log" % number)
@@ -56,7 +72,6 @@ def main(argv):
         process = subprocess.Popen(["/usr/bin/python3", "-m", "unittest", "-v", *names], cwd=TESTS,
                                    stdout=output, stderr=subprocess.STDOUT)
         running.append((number, process, output, log, time.monotonic()))
-    failed = False
     for number, process, output, log, started in running:
         status = process.wait()
         output.close()

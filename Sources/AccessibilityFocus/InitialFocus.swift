@@ -17,8 +17,11 @@ enum InitialFocus {
     /// A container that manages its descendants is searched when it exposes at most this many.
     static let managedChildLimit: Int32 = 64
 
-    /// The focused accessible of some application (a new reference the caller releases), or nil.
-    static func find(using reader: AccessibleReader) -> AccessiblePointer? {
+    /// The focused accessible of some application (a new reference the caller releases), or nil. `active` is told
+    /// every active window met on the way (the same reads: an application that does not answer is waited for once).
+    static func find(using reader: AccessibleReader, active: (AccessiblePointer) -> Void = { _ in })
+        -> AccessiblePointer?
+    {
         guard let desktop = atspi_get_desktop(0) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
         var left = budget
@@ -29,8 +32,9 @@ enum InitialFocus {
             g_object_unref(UnsafeMutableRawPointer(application))
         }
         // The active window holds the focus that counts; others keep a focused child of their own.
-        let ordered = windows.filter { reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
-            + windows.filter { !reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
+        let activeWindows = windows.filter { reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
+        for (window, _) in activeWindows { active(window) }
+        let ordered = activeWindows + windows.filter { !reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
         var found: AccessiblePointer?
         for (window, showingMarked) in ordered where found == nil {
             found = searchWindow(window, reader: reader, left: &left, skipsHidden: showingMarked)

@@ -91,15 +91,10 @@ final class WatcherLoop: @unchecked Sendable {
         // The focus an application already had before we listened (InitialFocus), as if it had just moved there.
         serially { [unowned self] in
             defer { channel.post(.initialFocusRead) }
-            // The windows already active: a sandboxed application's is found by them even with the focus on a button.
-            if let desktop = atspi_get_desktop(0) {
-                for application in children(of: desktop, limit: InitialFocus.childLimit) {
-                    reportActiveWindows(of: application)
-                    g_object_unref(UnsafeMutableRawPointer(application))
-                }
-                g_object_unref(UnsafeMutableRawPointer(desktop))
-            }
-            guard let focused = InitialFocus.find(using: reader) else { return }
+            // The windows already active are reported too: a sandboxed application's window is found by its place
+            // even with the focus on a button.
+            guard let focused = InitialFocus.find(using: reader, active: { [unowned self] in reportActive($0) })
+            else { return }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
                     timeMs: Self.now())
             g_object_unref(UnsafeMutableRawPointer(focused))
@@ -146,7 +141,6 @@ final class WatcherLoop: @unchecked Sendable {
         serially { [unowned self] in
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
-            if request.waitedMs == 0 { reportActiveWindows(of: application) }
             let pid = reader.pid(of: application)
             // GTK 4 (window coordinates) and GTK 3: a GTK 3 form that i3 focused as it mapped announced that
             // focus before its application had joined the bus (once in a CI run): never heard of otherwise.
@@ -157,8 +151,12 @@ final class WatcherLoop: @unchecked Sendable {
             case .noActiveWindow:
                 lookAgain(request)
             case .nothingFocused:
-                break
+                // Its window may have activated before it joined (then that announcement went unheard): its place
+                // tells which X window it is when no window carries its number. Asked only of an application that
+                // has answered: one that does not would hold this thread for the call's whole timeout once more.
+                reportActiveWindows(of: application)
             case .focused(let focused):
+                reportActiveWindows(of: application)
                 defer { g_object_unref(UnsafeMutableRawPointer(focused)) }
                 perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
                         timeMs: Self.now())

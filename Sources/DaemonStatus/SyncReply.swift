@@ -11,7 +11,8 @@ public struct SyncReply: Equatable, Sendable {
     public var mark: Int
     /// Requests sent since the daemon started: the mark for the next request.
     public var sequence: Int
-    /// Requests per window after the mark; nil when the mark is older than the requests the daemon remembers.
+    /// Requests per window after the mark; nil when the mark is not among the requests the daemon remembers (older
+    /// than the last `RequestJournal.kept`, or later than the last one).
     public var requests: [WindowID: Int]?
     public var animating: Bool
     /// When the engine's next one-off tick is due, from the moment of the answer (a wait for the bus, a queued
@@ -77,8 +78,8 @@ public struct SyncReply: Equatable, Sendable {
             lines.append("requests since mark \(mark): \(count) (sequence now \(sequence))")
             lines += requests.keys.sorted().map { "  \($0): \(requests[$0]!)" }
         } else {
-            lines.append("requests since mark \(mark): unknown, the mark is older than the requests remembered "
-                + "(sequence now \(sequence))")
+            lines.append("requests since mark \(mark): unknown, the mark is not among the last "
+                + "\(RequestJournal.kept) requests (sequence now \(sequence))")
         }
         var waits: [String] = []
         if animating { waits.append("an animation is running") }

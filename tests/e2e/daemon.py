@@ -203,7 +203,8 @@ class Daemon:
 
 def _counts(reply):
     if reply["requests"] is None:
-        raise AssertionError("the sync mark %d is older than the requests the daemon remembers" % reply["mark"])
+        raise AssertionError("the sync mark %d is not among the requests the daemon remembers (now %d)" % (
+            reply["mark"], reply["sequence"]))
     return {entry["window"]: entry["count"] for entry in reply["requests"]}
 
 

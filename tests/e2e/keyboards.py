@@ -30,7 +30,9 @@ class Keyboard:
         return self.x.is_viewable(self.window)
 
     def wait_settled(self, timeout=5.0):
-        """Waits until the keyboard is viewable and its rect has stopped changing (slides have ended)."""
+        """Waits until the keyboard is viewable and its rect has stopped changing: a wait on the keyboard's clock and
+        the window manager's (a docked onboard's slide, a WM placing a keyboard it has just mapped), which no sync
+        with the daemon can tell: the same rect for 8 reads 20 ms apart."""
         history = []
 
         def settled():

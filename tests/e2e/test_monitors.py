@@ -113,9 +113,9 @@ class ScreenShrinkingUnderAWindow(DesktopTestCase):
                     and (frame.width, frame.height) == (original.width, original.height))
         wait_for(fully_on_screen, timeout=5, what="the xterm fully on the 1024x768 screen at its size, now %s%s" % (
             term.frame(), self._decision_tail(daemon)))
-        settled = term.frame()
-        self.assertEqual(settled.right, 1024, "the nearest place: moved left just enough")
-        self.assertAtRest(term, settled, daemon)
+        placed = term.frame()
+        self.assertEqual(placed.right, 1024, "the nearest place: moved left just enough")
+        self.assertAtRest(term, placed, daemon)
 
 
 if __name__ == "__main__":

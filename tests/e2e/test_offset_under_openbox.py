@@ -162,7 +162,7 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         original = term.frame()
         term.tap_field_at_y(700)
 
-        # Sample from the moment the keyboard is asked to show: the slide is over before it has settled.
+        # Sample from the moment the keyboard is asked to show: the slide is over before the keyboard stands still.
         self.keyboard.request_show()
         keyboard = wait_for(lambda: self.keyboard.is_shown() and self.keyboard.rect(), what="xvkbd shown")
         expected = self.expected_offset_frame(original, 700, keyboard)

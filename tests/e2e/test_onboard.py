@@ -83,7 +83,7 @@ class DockedOnboard(DesktopTestCase):
         self.keyboard.request_show()
         self.assertEqual(self.keyboard.wait_settled(), final_keyboard)
         self.assertFrameBecomes(form, expected, daemon=daemon)
-        self.assertFrameStays(form, expected, duration=0.3, daemon=daemon)
+        self.assertAtRest(form, expected, daemon)
         keyboard_frame = self.x.frame_window(self.keyboard.window)
         shown = measure(watch.events(), since, keyboard_frame, app_frame, field.moved_by(-origin.x, -origin.y),
                         origin, MARGIN)

@@ -25,7 +25,7 @@ from qt_clients import QtForm, bus_ready_for_early_applications
 from sandbox import BWRAP, UNSHARE, require_bwrap, require_unshare
 from test_accessibility import PYTHON_WITH_GI, GtkForm
 from test_qt import require_qt
-from waiting import wait_for
+from waiting import stays_equal, wait_for
 
 DEFAULT_WITHOUT_ANIMATION = """\
 [animation]
@@ -148,7 +148,8 @@ class SandboxedAppsWithXvkbd(DesktopTestCase):
 FORM_ON_DONE = {"gtk": ("--entries", "11", "--button", "--focus", "button", "--geometry", "400x440+300+100"),
                 "qt": ("--entries", "14", "--button", "--focus", "button", "--geometry", "400x480+300+100")}
 BOTTOM_FIELD = {"gtk": "entry-11", "qt": "entry-14"}
-UNTOUCHED = 1.0  # s watched before the tap
+# The product promises the form untouched before a tap: watched this long (a wait on our own clock, on purpose).
+UNTOUCHED = 1.0  # s
 
 
 class SandboxedFormsFocusedOnAButton(test_first_instant.FirstInstantTestCase):
@@ -212,10 +213,15 @@ class SandboxedFormsFocusedOnAButton(test_first_instant.FirstInstantTestCase):
         self.assertEqual(form.focused(), "button", "test setup: the focus is on Done")
         original = form.frame()
         self.assertEqual((original.x, original.y), (300, 100), "test setup: the form placed itself at 300,100")
-        self.assertFrameStays(form, original, duration=since + UNTOUCHED - time.monotonic(), daemon=daemon)
+        # Sampled for the whole second (the issue this guards against moved the form within 250 ms of its map)...
+        self.assertTrue(stays_equal(form.frame, original, duration=since + UNTOUCHED - time.monotonic()),
+                        "the form moved before anyone tapped: now %s%s" % (form.frame(), self._decision_tail(daemon)))
+        # ...and proven at the end: the daemon, once it has handled everything and has nothing of its own going, sent
+        # no request for the form since it started; every ConfigureNotify of the frame since then was recorded.
+        self.assertNothingMoved(daemon, form, original, since=0)
         seen = configures()
-        self.record("%d frame configures in the %.1f s before the tap, %d acting decisions" % (
-            len(seen), UNTOUCHED, len([d for d in daemon.decisions_for(form.window) if is_acting(d)])))
+        self.record("%d frame configures before the tap (%.1f s, until the daemon was at rest), %d acting decisions" % (
+            len(seen), time.monotonic() - since, len([d for d in daemon.decisions_for(form.window) if is_acting(d)])))
         self.assertEqual(seen, [], "the form's frame was configured before anyone tapped")
         self.assertNoAdjustment(daemon, form.window)
 
@@ -238,7 +244,7 @@ class SandboxedFormsFocusedOnAButton(test_first_instant.FirstInstantTestCase):
         self.assertEqual([d.get("source") for d in acting][-1:], ["widget"], "the entry's own extents")
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
-        self.assertFrameStays(form, original, duration=HOLD_STILL, daemon=daemon)
+        self.assertAtRest(form, original, daemon)
 
     def test_a_gtk3_form_mapped_under_the_keyboard_with_its_focus_on_done_waits_for_a_tap_daemon_first(self):
         self.assertServedByItsFieldOnceTapped(*self.daemon_then_form(lambda: self.gtk_form("bwrap-gtk-done-after")))

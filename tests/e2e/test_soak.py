@@ -201,7 +201,7 @@ class Soak(FirstInstantTestCase):
             if samples and sample[2] > samples[-1][2]:
                 # A descriptor held for a moment while an application leaves the bus (seen once in a CI run: 17
                 # at "closed qt", 16 at the next step) is no growth: read again once it had time to go.
-                time.sleep(0.2)
+                time.sleep(0.2)  # the application's clock: its connection to the bus going away
                 sample = daemon_resources(pid)
             samples.append(sample)
             log.append("%7.1f s  %-32s rss %d KiB, anonymous %d KiB, %d fds, %d threads" % (

@@ -123,7 +123,7 @@ class TypingTarget(DesktopTestCase):
         keyboard = self.keyboard.show()
         form = self.form("mapped-late", *options)
         self.assertFieldBecomesClear(form, "entry-6", keyboard)
-        settled = self.assertHoldsStill(form)
+        placed = self.assertHoldsStill(form)
         self.keyboard.hide()
         # Back to where the form was before the daemon first moved it: where openbox placed it. That is the
         # probe's frame when the keyboard left the form where it asked to be; a docked keyboard's strut can make
@@ -131,10 +131,10 @@ class TypingTarget(DesktopTestCase):
         # form's accessibility told it no field was under the keyboard (seen on CI: 8 px, put back).
         saved = self.daemon.saved_originals(form.window)
         if saved:
-            self.assertIn(saved[0], (original, settled), "the geometry the daemon saved is openbox's placement")
+            self.assertIn(saved[0], (original, placed), "the geometry the daemon saved is openbox's placement")
             self.assertFrameBecomes(form, saved[0], daemon=self.daemon)
         else:  # a docked keyboard's strut made openbox place it clear by itself: nothing to put back
-            self.assertAtRest(form, settled, self.daemon)
+            self.assertAtRest(form, placed, self.daemon)
 
     def test_a_form_maximizing_itself_while_the_keyboard_is_up_keeps_its_focused_field_clear(self):
         keyboard = self.keyboard.show()

@@ -329,7 +329,7 @@ class SnapZoneChecks(WindowManagerParts):
             name = "entry-%d" % number
             form.focus_by_keys(name, "Tab")
             self.assertFieldBecomesClear(form, name, keyboard, daemon)
-        self.assertStill(form, FrameWatch(self), daemon)
+        self.assertStill(form, daemon)
         self.assertServedThenHome(form, daemon, mark)
 
     def check_a_target_inside_the_snap_zone(self, title, config):
@@ -350,10 +350,9 @@ class SnapZoneChecks(WindowManagerParts):
         self.assertEqual(form.original.frame.height, frame_height, "test setup: the form's height")
         self.activate(form)
         mark = daemon.log_mark()
-        watch = FrameWatch(self)
         self.show_keyboard()
         self.assertFieldBecomesClear(form, "entry-1", keyboard, daemon)
-        placed = self.assertStill(form, watch, daemon)
+        placed = self.assertStill(form, daemon)
         self.assertEqual(placed.frame.y, -extents[2] - 1, "just above the snap zone (-%d..0): %s" % (extents[2], placed))
         self.assertServedThenHome(form, daemon, mark)
 
