@@ -57,13 +57,16 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Where a request landed tells how its position is read when no constraint can explain the difference: the
-    /// request lay in the work area, or the frame landed exactly its decorations' left and top up and left of it
-    /// (the window manager took x, y for the client's top-left: matchbox's ConfigureRequests, i3), which a clamp
-    /// of a window partly under a keyboard below the work area never does.
+    /// request lay in the work area; or the frame landed exactly its decorations' left and top up and left of it
+    /// (the window manager took x, y for the client's top-left: matchbox's ConfigureRequests, i3); or the request
+    /// reached out of the work area at the bottom only (under a docked keyboard's strut, still there while the
+    /// keyboard slides away) and landed at another x, which keeping a window inside at the bottom never changes
+    /// (marco's restore then teaches the 10 px of invisible border its clamped first request could not).
     static func positionTells(_ asked: Rect, _ landed: Rect, room: Rect, extents: FrameExtents) -> Bool {
         let clientOrigin = (extents.left != 0 || extents.top != 0)
             && landed.x == asked.x - extents.left && landed.y == asked.y - extents.top
-        return room.contains(asked) || clientOrigin
+        let outAtTheBottomOnly = asked.minY >= room.minY && asked.minX >= room.minX && asked.maxX <= room.maxX
+        return room.contains(asked) || clientOrigin || (outAtTheBottomOnly && landed.x != asked.x)
     }
 
     public var description: String {
