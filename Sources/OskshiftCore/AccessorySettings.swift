@@ -8,6 +8,18 @@ public enum AccessoryButton: String, CaseIterable, Sendable {
     case done
 }
 
+extension AccessoryButton {
+    /// The key the button types into the focused application, or nil for `done` (a keyboard hide, which auto-show
+    /// decides: `AutoShowPolicy.Input.hideAsked`).
+    public var typedKey: Action? {
+        switch self {
+        case .previous: return .typeTab(backward: true)
+        case .next: return .typeTab(backward: false)
+        case .done: return nil
+        }
+    }
+}
+
 /// `[accessory]`: the previous / next / done bar that oskshift puts on top of the visible keyboard.
 public struct AccessorySettings: Equatable, Sendable {
     public var enabled: Bool = false

@@ -95,3 +95,10 @@ extension Engine {
         return decideAndMove(&moment)
     }
 }
+
+extension Engine {
+    /// What the daemon does once at start, before it listens to the accessibility bus. It is an assistive technology
+    /// (PRODUCT.md): it turns the desktop's accessibility switch on, before the toolkits that read it when they join
+    /// the bus (Qt 6 reads it once) have joined, so Firefox, Chromium and Qt 6 expose their fields without flags.
+    public static let beforeListening: [Action] = [.turnOnAccessibilitySwitch]
+}

@@ -108,6 +108,40 @@ public enum Action: Hashable, Sendable {
     /// Ask the application (over AT-SPI) to bring its focused field into view, then read it: the window was shrunk and the
     /// application may have left the field outside the smaller viewport (browsers do not scroll by themselves).
     case revealField(WindowID)
+    /// Show the on-screen keyboard by the first of these ways that works (auto-show). The shell says which one did
+    /// (`AutoShowPolicy.Input.shown`), so the keyboard is hidden later the same way.
+    case showKeyboard([KeyboardWay])
+    /// Hide the on-screen keyboard by the first of these ways that works; `asker` names who asked, in the log.
+    case hideKeyboard([KeyboardWay], asker: KeyboardAsker)
+    /// Arm auto-show's one-shot hide timer (`AutoShowPolicy.Input.hideTimerFired` when it expires): a timer of its
+    /// own beside the engine's, so neither disturbs the other.
+    case armHideTimer(ms: Int)
+    case cancelHideTimer
+    /// Turn the desktop's accessibility switch on (`org.a11y.Status` `IsEnabled` on the session bus) when it is off:
+    /// the daemon is an assistive technology (`Engine.beforeListening`).
+    case turnOnAccessibilitySwitch
+    /// Type Tab, or Shift+Tab when `backward`, into whatever holds the X input focus (through XTest): the accessory
+    /// bar's previous and next (`AccessoryButton.typedKey`).
+    case typeTab(backward: Bool)
+}
+
+/// One way to show or hide an on-screen keyboard, for auto-show, the accessory bar's done and `hide_on_return`.
+public enum KeyboardWay: Hashable, Sendable {
+    /// onboard's own D-Bus interface (`org.onboard.Onboard.Keyboard` `Show` or `Hide`): works while onboard runs.
+    case onboard
+    /// Map a keyboard window that exists but is hidden (the shell looks for one): works when there is one.
+    case hiddenWindow
+    /// Unmap this keyboard window.
+    case window(WindowID)
+    /// Run this shell command (`show_command`, `hide_command`): works when it could be started.
+    case command(String)
+}
+
+/// Who asks for the keyboard to be shown or hidden, as the log names it.
+public enum KeyboardAsker: String, Hashable, Sendable {
+    case autoShow = "auto-show"
+    /// The accessory bar's done button, or Return in a single-line field (`hide_on_return`).
+    case accessory
 }
 
 /// Why a decision came out as it did, for `--verbose` and `oskshift status`.

@@ -32,8 +32,8 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
     /// teaches nothing new. The size part is learnt when the width differs (we never ask for another width, so a
     /// different one is the window manager counting the frame otherwise; a height alone is a minimum size kept),
     /// also from a request the window manager clamped (marco: the X frame 20 px larger and kept at -10). The
-    /// position part only from a request that lay fully in the work area (`room`): elsewhere a difference may be
-    /// the window manager's clamp. A frame narrower or shorter than asked is no reading: a window manager that
+    /// position part only from a request the window manager cannot have clamped (`positionTells`): elsewhere a
+    /// difference may be its clamp. A frame narrower or shorter than asked is no reading: a window manager that
     /// counts the frame otherwise counts more (marco's invisible borders), and a smaller frame is someone else's
     /// resize answered late (the 10 000-event burst: the client's own resize to 162x312, taken for "55 px narrower
     /// and 62 px taller", sent the window to a frame nobody wanted).
@@ -58,15 +58,18 @@ public struct Reading: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// Where a request landed tells how its position is read when no constraint can explain the difference: the
     /// request lay in the work area; or the frame landed exactly its decorations' left and top up and left of it
-    /// (the window manager took x, y for the client's top-left: matchbox's ConfigureRequests, i3); or the request
-    /// reached out of the work area at the bottom only (under a docked keyboard's strut, still there while the
-    /// keyboard slides away) and landed at another x, which keeping a window inside at the bottom never changes
-    /// (marco's restore then teaches the 10 px of invisible border its clamped first request could not).
+    /// (the window manager took x, y for the client's top-left: matchbox's ConfigureRequests, i3), which a clamp
+    /// of a window partly under a keyboard below the work area never does; or the request reached only below the
+    /// work area and was not fitted into it. A window moved up above a docked keyboard reaches under the keyboard's
+    /// strut with its bottom: a window manager fitting it in puts that bottom on the strut (IceWM), one that does
+    /// not leaves it there, and its landing tells the reading (marco: 10 px up and left, the strut there until the
+    /// hide).
     static func positionTells(_ asked: Rect, _ landed: Rect, room: Rect, extents: FrameExtents) -> Bool {
         let clientOrigin = (extents.left != 0 || extents.top != 0)
             && landed.x == asked.x - extents.left && landed.y == asked.y - extents.top
-        let outAtTheBottomOnly = asked.minY >= room.minY && asked.minX >= room.minX && asked.maxX <= room.maxX
-        return room.contains(asked) || clientOrigin || (outAtTheBottomOnly && landed.x != asked.x)
+        let onlyBelowAndNotFitted = asked.minX >= room.minX && asked.maxX <= room.maxX && asked.minY >= room.minY
+            && landed.maxY > room.maxY
+        return room.contains(asked) || clientOrigin || onlyBelowAndNotFitted
     }
 
     public var description: String {

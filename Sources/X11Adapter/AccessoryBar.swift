@@ -202,13 +202,6 @@ extension X11Adapter {
     /// The bar window was made (it is kept, unmapped, once made).
     public var accessoryBarExists: Bool { accessoryBar != nil }
 
-    /// previous / next: Shift+Tab or Tab to whatever holds the X input focus (the application: the bar never
-    /// takes it).
-    public func typeTab(backward: Bool) {
-        writer.typeTab(backward: backward)
-        flush()
-    }
-
     /// Return (or keypad Enter) presses seen since the last call, for `hide_on_return`.
     public func takeReturnPresses() -> Int {
         defer { returnPresses = 0 }

@@ -25,7 +25,8 @@ struct Writer {
     /// Every move, resize and state request performed, numbered: what a sync answer counts since a mark.
     var journal = RequestJournal()
 
-    /// Performs one engine action that touches the server. Timer and log actions are the loop's.
+    /// Performs one action that touches the server. The others are the daemon's effect performer's (Effects.swift):
+    /// it hands these on.
     func perform(_ action: Action) {
         switch action {
         case .moveResize(let id, let frame, let extents):
@@ -39,7 +40,10 @@ struct Writer {
             saveOriginal(id.raw, saved)
         case .clearOriginal(let id):
             XDeleteProperty(connection.display, id.raw, connection.atoms.originalGeometry)
-        case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame, .note:
+        case .typeTab(let backward):
+            typeTab(backward: backward)
+        case .startTimer, .stopTimer, .log, .readField, .revealField, .readFrame, .note, .showKeyboard, .hideKeyboard,
+            .armHideTimer, .cancelHideTimer, .turnOnAccessibilitySwitch:
             break
         }
     }
@@ -68,7 +72,7 @@ struct Writer {
 
     /// The accessory bar's previous / next: Tab, or Shift+Tab, typed through XTest into whatever holds the X input
     /// focus. Here because it changes what another client receives.
-    func typeTab(backward: Bool) {
+    private func typeTab(backward: Bool) {
         let display = connection.display
         let tab = UInt32(XKeysymToKeycode(display, KeySym(XK_Tab)))
         let shift = UInt32(XKeysymToKeycode(display, KeySym(XK_Shift_L)))

@@ -17,6 +17,12 @@ final class AccessibilityBridge {
     let adapter: X11Adapter
     let watcher: AccessibilityWatcher?
     let autoShow: AutoShow
+    /// The daemon's one effect performer (Effects.swift): a field read again goes out there too.
+    let effects: Effects
+    /// Auto-show's hide timer and the processes of its commands: armed and started by the effect performer, read
+    /// here when they have something to say.
+    let hideTimer: TimerSource
+    let children: ChildProcesses
     let verbose: Bool
     /// Readable when the watcher posted reports, the hide timer expired, or a command ended.
     let fileDescriptor: Int32
@@ -45,26 +51,37 @@ final class AccessibilityBridge {
 
     /// Starts everything on the daemon's main thread. Without an accessibility bus the watcher is nil (the module
     /// logs one line) and auto-show still works for what the X side can tell (nothing, without AT-SPI focus).
-    static func start(adapter: X11Adapter, keyboardSettings: KeyboardSettings, verbose: Bool) -> AccessibilityBridge? {
+    static func start(adapter: X11Adapter, effects: Effects, keyboardSettings: KeyboardSettings, verbose: Bool)
+        -> AccessibilityBridge?
+    {
         // SIGCHLD is blocked here, before the watcher thread exists, so that thread inherits the mask and the
-        // signal is only ever read from the signalfd.
-        guard let children = ChildProcesses(), let autoShow = AutoShow(adapter: adapter, children: children, settings: keyboardSettings) else {
+        // signal is only ever read from the signalfd. The hide delay is armed once (no interval), so it fires one
+        // time and the daemon sleeps otherwise; a timer of its own beside the engine's, so neither disturbs the other.
+        guard let children = ChildProcesses(), let hideTimer = TimerSource() else {
             Log.say("cannot set up the auto-show timer: \(String(cString: strerror(errno)))")
             return nil
         }
+        effects.children = children
+        effects.hideTimer = hideTimer
+        let autoShow = AutoShow(adapter: adapter, effects: effects, settings: keyboardSettings)
         let hint = adapter.rootTextProperty("AT_SPI_BUS")
         let watcher = AccessibilityWatcher.start(
             busAddressHint: hint, ownPIDsToIgnore: adapter.keyboardProcessIDs, log: { Log.line($0) })
-        return AccessibilityBridge(adapter: adapter, watcher: watcher, autoShow: autoShow, verbose: verbose)
+        return AccessibilityBridge(adapter: adapter, watcher: watcher, autoShow: autoShow, hideTimer: hideTimer,
+                                   children: children, verbose: verbose)
     }
 
-    private init(adapter: X11Adapter, watcher: AccessibilityWatcher?, autoShow: AutoShow, verbose: Bool) {
+    private init(adapter: X11Adapter, watcher: AccessibilityWatcher?, autoShow: AutoShow, hideTimer: TimerSource,
+                 children: ChildProcesses, verbose: Bool) {
         self.adapter = adapter
         self.watcher = watcher
         self.autoShow = autoShow
+        effects = autoShow.effects
+        self.hideTimer = hideTimer
+        self.children = children
         self.verbose = verbose
         fileDescriptor = epoll_create1(Int32(EPOLL_CLOEXEC))
-        var sources = [autoShow.timer.fileDescriptor, autoShow.children.fileDescriptor]
+        var sources = [hideTimer.fileDescriptor, children.fileDescriptor]
         if let watcher { sources.append(watcher.fileDescriptor) }
         for fd in sources {
             var interest = epoll_event()
@@ -87,10 +104,10 @@ final class AccessibilityBridge {
             let reports = watcher.drain()
             if !reports.isEmpty { events += take(reports) }
         }
-        for (pid, status) in autoShow.children.reap() where verbose {
+        for (pid, status) in children.reap() where verbose {
             Log.line("note: auto-show command \(pid) ended with status \(status)")
         }
-        if autoShow.timer.read() > 0 {
+        if hideTimer.read() > 0 {
             autoShow.handle(.hideTimerFired(keyboardVisible: adapter.isKeyboardVisible))
         }
         return events
@@ -380,7 +397,7 @@ final class AccessibilityBridge {
         else {
             toplevelWindows[update.toplevelID] = nil
             if verbose { Log.line("note: accessibility: top-level \(update.toplevelID) has no X window; read again") }
-            watcher?.readFocusedField()
+            effects.perform(.readField)
             return [.accessibleFieldUnmatched(pid: update.pid)]
         }
         let widget = WindowCoordinates.fieldRelativeToFrame(inWindow, origin: origin, scale: known.scale,

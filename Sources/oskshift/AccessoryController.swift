@@ -13,13 +13,16 @@ import X11Adapter
 /// accessibility bus, or for an application that is not, whatever its configured X-side sources find.
 final class AccessoryController {
     let adapter: X11Adapter
+    /// Where the buttons' keys are typed (Effects.swift).
+    let effects: Effects
     var model: AccessoryModel
     /// Set once the bridge exists (after the first batch of events).
     weak var bridge: AccessibilityBridge?
     var keyboardSettings: KeyboardSettings
 
-    init(adapter: X11Adapter, configuration: Configuration) {
+    init(adapter: X11Adapter, effects: Effects, configuration: Configuration) {
         self.adapter = adapter
+        self.effects = effects
         model = AccessoryModel(settings: configuration.accessory, screen: adapter.screen)
         keyboardSettings = configuration.keyboard
     }
@@ -48,10 +51,10 @@ final class AccessoryController {
         }
         for button in adapter.accessoryBarExists ? adapter.accessoryBarWindow().takeActivated() : [] {
             Log.line("accessory: \(button.rawValue)")
-            switch button {
-            case .previous: adapter.typeTab(backward: true)
-            case .next: adapter.typeTab(backward: false)
-            case .done: bridge?.autoShow.hideKeyboard()
+            if let key = button.typedKey {
+                effects.perform(key)
+            } else {
+                bridge?.autoShow.hideKeyboard()
             }
         }
         if adapter.takeReturnPresses() > 0,

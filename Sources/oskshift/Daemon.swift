@@ -19,8 +19,8 @@ final class Daemon {
     var statusPublisher = StatusPublisher()
     /// `[accessory]` and `hide_on_return` (AccessoryController.swift): keyboard plus bar as one obstacle.
     var accessory: AccessoryController?
-    /// A request went to the server in this batch: the traced log (`OSKSHIFT_TRACE_CLOCK`) stamps its flush.
-    private var requestsSinceFlush = false
+    /// The one door for effects (Effects.swift): every action, the engine's and auto-show's, is performed there.
+    let effects: Effects
     /// Sync requests waiting for the watcher's marker, by token (SyncAnswers.swift).
     var syncsAwaitingWatcher: [Int: [SyncRequest]] = [:]
     var lastSyncToken = 0
@@ -109,14 +109,16 @@ final class Daemon {
         configurationPath = ConfigLoading.locate(explicit: options.configPath)
         let initial = adapter.start()
         engine = Engine(configuration: configuration, screen: adapter.screen)
-        accessory = AccessoryController(adapter: adapter, configuration: configuration)
+        effects = Effects(adapter: adapter, options: options, timer: timer)
+        accessory = AccessoryController(adapter: adapter, effects: effects, configuration: configuration)
         // Until the bus has answered, nothing that may be on it is moved: the X side alone would take a form whose
         // focus is on a button for one whose whole window must clear the keyboard.
         handle([.accessibilityBus(.connecting)] + initial)
-        AccessibilitySwitchAtStart.run()  // before the watcher: toolkits read it when they join the bus
+        Engine.beforeListening.forEach { effects.perform($0) }  // before the watcher starts: see there
         // "Ready" means listening to AT-SPI too when a bus exists (PRODUCT.md), so the watcher starts first.
-        accessibility = AccessibilityBridge.start(adapter: adapter, keyboardSettings: configuration.keyboard,
-                                                  verbose: options.verbose)
+        accessibility = AccessibilityBridge.start(adapter: adapter, effects: effects,
+                                                  keyboardSettings: configuration.keyboard, verbose: options.verbose)
+        effects.watcher = accessibility?.watcher
         accessory?.bridge = accessibility
         // The grace counts from the watcher's start, which may block for seconds while the bus is activated; its
         // first answer is already on its way.
@@ -225,8 +227,8 @@ final class Daemon {
         }
     }
 
-    /// Feeds events to the engine and carries out its actions: server requests through the adapter's writer
-    /// (never in --dry-run), timers here, decisions to the log.
+    /// Feeds events to the engine and has its actions performed (Effects.swift): server requests through the
+    /// adapter's writer (never in --dry-run), timers, AT-SPI, decisions to the log.
     func handle(_ events: [Event]) {
         var translated = accessory?.translate(events) ?? events
         feed(translated)
@@ -243,10 +245,10 @@ final class Daemon {
         // The moves go out before the status is rebuilt: encoding it (tens of µs) is nobody's wait.
         // Traced: when the requests were handed to the kernel. The line itself comes later: the write that wakes
         // the X server can let it (or openbox) take the core before this thread logs anything.
-        let flushing = requestsSinceFlush && Log.stamped && options.verbose ? MonotonicClock.microseconds() : 0
+        let flushing = effects.requestsSinceFlush && Log.stamped && options.verbose ? MonotonicClock.microseconds() : 0
         adapter.flush()
         if flushing != 0 { Log.line("note: requests flushed (flush began at-us=\(flushing))") }
-        requestsSinceFlush = false
+        effects.requestsSinceFlush = false
         publishStatus(engineFed: !translated.isEmpty)
         adapter.flush()
         if options.verbose {
@@ -258,7 +260,7 @@ final class Daemon {
         }
     }
 
-    /// The engine takes each event; its actions are carried out in order.
+    /// The engine takes each event; its actions are performed in order.
     private func feed(_ events: [Event]) {
         var events = events[...]
         while let event = events.popFirst() {
@@ -267,32 +269,8 @@ final class Daemon {
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
             for action in actions {
-                switch action {
-                case .log(let decision):
-                    if options.verbose || options.dryRun { Log.line("decision: \(decision)") }
-                case .note(let text):
-                    if options.verbose { Log.line("note: " + text) }
-                case .startTimer(let interval):
-                    timer.start(intervalMs: interval)
-                case .stopTimer:
-                    timer.stop()
-                case .revealField:
-                    if options.verbose { Log.line("action: " + EventDescription.line(action)) }
-                    if !options.dryRun { accessibility?.watcher?.scrollFocusedFieldIntoView() }
-                case .readField:
-                    accessibility?.watcher?.readFocusedField()
-                case .readFrame(let id):
-                    // Where a request landed, read now and handled before the batch's next event.
-                    if let read = adapter.readFrame(id) { events.insert(read, at: events.startIndex) }
-                default:
-                    if options.dryRun {
-                        Log.line("would: " + EventDescription.line(action))
-                    } else {
-                        if options.verbose { Log.line("action: " + EventDescription.line(action)) }
-                        adapter.perform(action)
-                        requestsSinceFlush = true
-                    }
-                }
+                // Where a request landed, read now and handled before the batch's next event.
+                if case .read(let read) = effects.perform(action) { events.insert(read, at: events.startIndex) }
             }
         }
     }

@@ -66,6 +66,15 @@ enum EventDescription {
         return words.isEmpty ? "normal" : words.joined(separator: "+")
     }
 
+    static func way(_ way: KeyboardWay) -> String {
+        switch way {
+        case .onboard: return "onboard"
+        case .hiddenWindow: return "a hidden keyboard window"
+        case .window(let id): return "window \(id)"
+        case .command(let command): return "command \(command)"
+        }
+    }
+
     /// `would: ...` lines for --dry-run.
     static func line(_ action: Action) -> String {
         switch action {
@@ -82,6 +91,13 @@ enum EventDescription {
         case .note(let text): return "note: \(text)"
         case .revealField(let id): return "reveal-field \(id)"
         case .readField: return "read-field"
+        case .showKeyboard(let ways): return "show-keyboard " + ways.map(way).joined(separator: ", ")
+        case .hideKeyboard(let ways, let asker):
+            return "hide-keyboard for \(asker.rawValue) " + ways.map(way).joined(separator: ", ")
+        case .armHideTimer(let ms): return "arm-hide-timer \(ms)ms"
+        case .cancelHideTimer: return "cancel-hide-timer"
+        case .turnOnAccessibilitySwitch: return "turn-on-accessibility-switch"
+        case .typeTab(let backward): return backward ? "type-shift-tab" : "type-tab"
         }
     }
 }

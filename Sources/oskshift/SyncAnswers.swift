@@ -37,7 +37,7 @@ extension Daemon {
         var activity = engine.activity(at: now)
         // Auto-show's hide delay and the watcher's own timers (a new application's focus looked for again) are the
         // daemon's clock too: what they find can still move a window or hide the keyboard.
-        let ticks = [activity.nextTick, accessibility?.autoShow.hideDue, watcherTimer].compactMap { $0 }
+        let ticks = [activity.nextTick, effects.hideDue, watcherTimer].compactMap { $0 }
         activity.nextTick = ticks.min()
         for request in requests {
             let reply = SyncReply(serial: request.serial, mark: request.mark, journal: adapter.requestJournal,

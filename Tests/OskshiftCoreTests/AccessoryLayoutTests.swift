@@ -115,4 +115,9 @@ struct AccessoryLayoutTests {
         #expect(!ReturnKeyRule.hides(settings: settings, keyboardVisible: true, focusedSingleLine: false))
         #expect(!ReturnKeyRule.hides(settings: settings, keyboardVisible: false, focusedSingleLine: true))
     }
+
+    @Test("Previous types Shift+Tab, next types Tab, and done types nothing")
+    func buttonsTypeTheirKeys() {
+        #expect(AccessoryButton.allCases.map(\.typedKey) == [.typeTab(backward: true), .typeTab(backward: false), nil])
+    }
 }

@@ -88,7 +88,8 @@ struct PropertyTests {
                     if windows[id]?.excluded == true { violations.append("saved geometry on excluded \(id)") }
                 case .readFrame(let id):
                     if let frame = windows[id]?.facts.frame { send(.windowFrameRead(id, frame: frame), after: 0) }
-                case .startTimer, .stopTimer, .log, .readField, .revealField, .note:
+                case .startTimer, .stopTimer, .log, .readField, .revealField, .note, .showKeyboard, .hideKeyboard,
+                    .armHideTimer, .cancelHideTimer, .turnOnAccessibilitySwitch, .typeTab:
                     break
                 }
             }

@@ -614,6 +614,21 @@ struct WindowManagerReadingTests {
             == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
     }
 
+    @Test("A request reaching below a docked keyboard's strut teaches the position when it is not fitted above the strut")
+    func positionLearntUnderAStrut() {
+        // marco's reading (10 px up and left, 20 px larger) learnt only in part from a landing clamped at the top;
+        // the requests after it reach under the strut (work area 595 px high) until the hide.
+        let partly = Reading(dw: 20, dh: 20)
+        let asked = Rect(90, 16, 406, 680)
+        let strut = Rect(0, 0, 1280, 595)
+        #expect(partly.learning(from: Rect(80, 6, 426, 700), asked: asked, room: strut)
+            == Reading(dx: -10, dy: -10, dw: 20, dh: 20))
+        // Fitted above the strut, its bottom on it (IceWM): a clamp, no reading.
+        #expect(partly.learning(from: Rect(80, 55, 426, 540), asked: Rect(90, 100, 406, 520), room: strut) == nil)
+        // Above the work area's top: maybe a clamp of the title bar, no reading.
+        #expect(partly.learning(from: Rect(80, -10, 426, 700), asked: Rect(90, -40, 406, 680), room: strut) == nil)
+    }
+
     @Test("A small drag while our request is pending is tried as a reading, found false, and handed to no window")
     func smallDragIsNoReading() {
         var driver = Driver(Fixture.engine())

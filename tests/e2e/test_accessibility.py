@@ -291,3 +291,34 @@ class AutoShowWithXvkbd(DesktopTestCase):
         daemon.at_rest()  # past auto-show's hide delay too, had it been armed: the sync reports it as a tick due
         self.assertTrue(self.keyboard.is_shown(), "the keyboard stayed shown")
         self.assertNotIn("auto-show: unmapped", daemon.log())
+
+
+class AutoShowByCommands(DesktopTestCase):
+    """No keyboard runs and onboard is not on the bus: auto-show starts one with `show_command` and, when focus has
+    left the fields for the delay, ends it with `hide_command`, as a kiosk whose keyboard is a script does."""
+
+    def test_show_command_starts_a_keyboard_for_an_entry_and_hide_command_ends_it_after_the_delay(self):
+        requirements.require_tools(self, PYTHON_WITH_GI, "xvkbd")
+        pid_file = os.path.join(self.test_dir, "xvkbd.pid")
+        commands = (AUTO_SHOW + 'show_command = "xvkbd -compact -geometry 1280x240+0-0 & echo $! > %s"\n'
+                    'hide_command = "kill $(cat %s)"\n') % (pid_file, pid_file)
+        daemon = self.start_daemon(config=config(["caret", "widget", "pointer", "window"], commands))
+        form = GtkForm(self, "command-form", "--entries", "6", "--button", "--focus", "button",
+                       "--geometry", "400x300+100+480")
+        original = form.frame()
+        bottom_field = form.accessible("entry-6")["widget"]
+
+        form.focus_by_keys("entry-6", "shift+Tab")
+        keyboard = Xvkbd(self.desktop)
+        keyboard.window = keyboard.wait_own_window("--class", "^XVkbd$")
+        shown = keyboard.wait_settled()
+        overlap = bottom_field.bottom + MARGIN - shown.y
+        self.assertGreater(overlap, 0, "test setup: entry-6 is covered")
+        self.assertFrameBecomes(form, original.moved_by(0, -overlap), daemon=daemon)
+        self.assertIn("auto-show: started xvkbd -compact", daemon.log())
+
+        form.focus_by_keys("button", "Tab")
+        keyboard.wait_hidden(timeout=5)
+        self.assertFrameBecomes(form, original, daemon=daemon)
+        self.assertIn("auto-show: started kill $(cat %s)" % pid_file, daemon.log())
+        self.assertNotIn("no keyboard to show", daemon.log())
