@@ -143,7 +143,7 @@ extension Engine {
         // is announced. The keyboard's own window never ends there.
         // The keyboard as last reported may still be a few pixels lower than its window already is (sliding in):
         // the fit is recognised within that, and its slack learnt against the keyboard's next report.
-        let reach = -Engine.hysteresis...WindowManagerModel.strutFitReach.upperBound
+        let reach = -WindowManagerModel.keyboardLag...WindowManagerModel.strutFitReach.upperBound
         guard let keyboard, before.size == frame.size, before.x == frame.x, frame.minY < before.minY,
               before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
               reach.contains(frame.maxY - keyboard.minY)

@@ -62,13 +62,13 @@ extension Engine {
     /// (KWin grants our request for home under the strut, and would have put the window above it): only while the
     /// keyboard is up, for a window in its normal state whose home reaches under the strut.
     func fittedAboveStrut(_ adjustment: Adjustment) -> Rect? {
-        guard let keyboard, let slack = windowManager.strutFitSlack, adjustment.home == .frame, !adjustment.leftState else { return nil }
+        guard let keyboard, adjustment.home == .frame, !adjustment.leftState else { return nil }
         let home = home(of: adjustment)
         // A strut: the work area ends at the keyboard's top.
-        guard let area = screen.monitor(for: home)?.workArea, area.maxY <= keyboard.minY + 2,
-              home.maxY > keyboard.minY + slack, home.overlapsHorizontally(keyboard)
+        guard let area = screen.monitor(for: home)?.workArea,
+              area.maxY <= keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
+              let fitted = windowManager.fittedAboveStrut(home, keyboard: keyboard)
         else { return nil }
-        let fitted = home.offsetBy(dy: keyboard.minY + slack - home.maxY)
         return fitted.minY >= area.minY ? fitted : nil
     }
 

@@ -55,13 +55,18 @@ struct WindowManagerModel: Equatable, Sendable {
             switch constraint {
             case .reads(let reading):
                 return reading.landing(of: frame)
-            case .fitsAboveStrut(let slack):
-                guard let keyboard = strutKeyboard, frame.overlapsHorizontally(keyboard),
-                      frame.maxY > keyboard.minY + slack
-                else { return frame }
-                return frame.offsetBy(dy: keyboard.minY + slack - frame.maxY)
+            case .fitsAboveStrut:
+                return strutKeyboard.flatMap { fittedAboveStrut(frame, keyboard: $0) } ?? frame
             }
         }
+    }
+
+    /// Where the window manager's own fit above a docked keyboard's strut puts `frame`; nil when it leaves it
+    /// alone (no fit seen, or the frame does not reach under the keyboard's top by more than the slack).
+    func fittedAboveStrut(_ frame: Rect, keyboard: Rect) -> Rect? {
+        guard let slack = strutFitSlack, frame.overlapsHorizontally(keyboard), frame.maxY > keyboard.minY + slack
+        else { return nil }
+        return frame.offsetBy(dy: keyboard.minY + slack - frame.maxY)
     }
 
     /// The frame to ask for so that the window lands at `wanted`: the reading inverted. A frame the strut fit
@@ -71,14 +76,20 @@ struct WindowManagerModel: Equatable, Sendable {
     }
 
     /// Whether `frame`, moved only vertically from `wanted`, is where a window manager fitting windows above a
-    /// docked keyboard's strut puts it: its bottom at the slack seen before, or, before any was seen, within the
-    /// reach of every such fit measured (0-2 px below the keyboard's top).
+    /// docked keyboard's strut puts it: its bottom at the slack seen before (before any was seen, within the reach
+    /// of every such fit measured: 0-2 px below the keyboard's top), or up to `keyboardLag` px above that, where a
+    /// keyboard sliding in already is while its last report still has it lower (KWin fits to the keyboard's
+    /// window as it is; measured: a fit 2 px above the keyboard reported, learnt as a reading, sent every later
+    /// request 2 px off).
     func explainsAsStrutFit(_ frame: Rect, wanted: Rect, keyboard: Rect?) -> Bool {
         guard let keyboard, frame.x == wanted.x, frame.size == wanted.size, frame.overlapsHorizontally(keyboard)
         else { return false }
-        let below = frame.maxY - keyboard.minY
-        return strutFitSlack.map { $0 == below } ?? WindowManagerModel.strutFitReach.contains(below)
+        let slack = strutFitSlack ?? WindowManagerModel.strutFitReach.upperBound
+        return (-WindowManagerModel.keyboardLag...slack).contains(frame.maxY - keyboard.minY)
     }
+
+    /// How far a keyboard sliding in may already be above its last report (the hysteresis a placement ignores).
+    static let keyboardLag = Engine.hysteresis
 
     /// How far below a docked keyboard's top a window manager that fits windows above its strut puts their bottom
     /// (KWin: 1 px; marco and metacity: 0).

@@ -59,7 +59,14 @@ extension X11Adapter {
             screenDirty = true
             return
         }
-        if keyboardFrames.contains(window) || keyboardCandidates.contains(window) { keyboardDirty = true }
+        if keyboardFrames.contains(window) || keyboardCandidates.contains(window) {
+            keyboardDirty = true
+        } else if keyboardDirty {
+            // The keyboard moved earlier in this batch: the engine hears of that before another window's move,
+            // which a window manager fitting windows above the keyboard's strut made in answer to it (KWin fits
+            // to the keyboard's window as it is; heard first, the fit read as placed above a keyboard 14 px lower).
+            settleKeyboard()
+        }
         guard let report = known.configured(event, in: connection, knownClients: knownClients) else { return }
         if let client = Self.reportedWindow(report), maybeWithdrawn.contains(client) || known.mapStates[client] == false {
             // Each report carries the whole frame: the newest of each kind is all a later one needs.

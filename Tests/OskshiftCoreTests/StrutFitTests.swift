@@ -31,6 +31,18 @@ struct StrutFitTests {
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
     }
 
+    @Test("A strut fit 2 px above the keyboard as last reported (its window already higher) teaches no reading")
+    func strutFitAboveALaggingReportIsNoReading() {
+        var driver = Self.focused()
+        #expect(driver.send(.keyboardShown(Rect(0, 598, 1280, 202)), after: 10).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Rect(100, 298, 400, 300), extents: Fixture.extents)])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 296, 400, 300)), after: 2).filter(\.isMove)
+            == [])
+        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        #expect(driver.send(.keyboardMoved(Rect(0, 595, 1280, 205)), after: 5).filter(\.isMove)
+            == [.moveResize(Fixture.a, frame: Rect(100, 295, 400, 300), extents: Fixture.extents)])
+    }
+
     @Test("Fitted a few pixels from our placement while the keyboard slides in, the window is placed again at its next move")
     func fitNearOurPlacementIsNoRefusal() {
         var driver = Self.focused()

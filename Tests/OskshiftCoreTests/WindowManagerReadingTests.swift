@@ -179,6 +179,20 @@ struct WindowManagerReadingTests {
         #expect(desktop.driver.engine.adjustedWindows == [])
     }
 
+    @Test("Under marco a restore reaching under a strut still there teaches the position its clamped first request could not")
+    func marcoRestoreUnderAStrutTeachesThePosition() {
+        // The strut's work area ends at 595; the form's first request lies above the screen (clamped at -10).
+        let strut = Screen(monitors: [Monitor(name: "screen", rect: Fixture.screenRect, workArea: Rect(0, 0, 1280, 595))])
+        var desktop = Desktop(.marco, screen: strut)
+        let form = desktop.showWithTheFormNearTheTop(keyboard: Rect(0, 595, 1280, 205))
+        #expect(desktop.frames[Fixture.a] == Rect(90, -10, 400, 700))
+        #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dw: 20, dh: 20))
+        // The keyboard slides away, the strut not gone yet: the restore reaches below the work area.
+        desktop.send(.keyboardMoved(Rect(0, 760, 1280, 40)), after: 200)
+        #expect(desktop.frames[Fixture.a] == form.frame)
+        #expect(desktop.driver.engine.adjustedWindows == [])
+    }
+
     @Test("A second window starts with the reading the first one taught, and needs no second request")
     func readingCarriesToTheNextWindow() {
         var desktop = Desktop.shown(.marco)

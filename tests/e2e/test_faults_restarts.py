@@ -25,6 +25,12 @@ class DaemonKilledAtRandomPoints(FaultCase):
         self.fx.flush()
         wait_for(lambda: self.fx.is_viewable(self.keyboard.window) == shown, timeout=3, interval=0.005,
                  what="the keyboard %s" % ("shown" if shown else "hidden"))
+        if not shown:
+            # The unmap is ours, its handling is the window manager's: a tap whose press reaches openbox before it
+            # has released the keyboard's frame activates nothing (the window active before keeps the focus).
+            # The keyboard back on the root is openbox's answer to the unmap; only then is the desktop a user's.
+            wait_for(lambda: self.fx.parent(self.keyboard.window) == self.fx.root, timeout=3, interval=0.005,
+                     what="the window manager to release the hidden keyboard")
 
     def tap(self, window, y):
         frame = self.frame_of(window)

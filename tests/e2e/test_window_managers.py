@@ -54,6 +54,9 @@ KNOWN_GAPS = {
         "blackbox gives xvkbd the focus each time it maps it and the form back when it goes; GTK's report of the "
         "refocused entry can describe a passing layout (y 37 instead of 258), and the keyboard is then taken to "
         "leave the field clear: 1 run in 2",
+    ("blackbox", "Xvkbd", "test_a_form_that_would_have_to_go_higher_than_the_window_manager_allows_ends_at_its_limit_still"):
+        "blackbox gives xvkbd the focus as it maps it; when that comes before the daemon has read the form's "
+        "focused entry, the application reports no editable focus and nothing is placed: 1 run in 3",
 }
 
 
