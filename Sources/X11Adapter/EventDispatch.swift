@@ -68,7 +68,7 @@ extension X11Adapter {
             settleKeyboard()
         }
         guard let report = known.configured(event, in: connection, knownClients: knownClients) else { return }
-        if let client = Self.reportedWindow(report), maybeWithdrawn.contains(client) || known.mapStates[client] == false {
+        if let client = Self.reportedWindow(report), maybeWithdrawn.contains(client) {
             // Each report carries the whole frame: the newest of each kind is all a later one needs.
             heldFrameReports[client, default: []].removeAll { Self.sameKind($0, report) }
             heldFrameReports[client, default: []].append(report)

@@ -63,12 +63,11 @@ public final class X11Adapter {
     var pressOrder: [Window] = []
     /// Clients unmapped or reparented to the root: withdrawn unless WM_STATE says otherwise.
     var maybeWithdrawn: Set<Window> = []
-    /// The frame reports of those clients and of unmapped ones, held: nobody moves a window that is not on
-    /// screen, and a WM letting a withdrawn client go resizes it and hands it to the root, a frame nobody moved to
-    /// (reported, the engine took it for the user's move and cleared the saved geometry that brings the window
-    /// home when it is mapped again; the client's unmap may be settled in an earlier batch than the WM's answer).
-    /// Dropped with a client withdrawn, or framed again (`reparentNotify`); reported when it is mapped again, or
-    /// at the settle for one neither withdrawn nor unmapped.
+    /// The frame reports of those clients, held: a WM letting a withdrawn client go resizes it and hands it to
+    /// the root, a frame nobody moved to (reported, the engine took it for the user's move and cleared the saved
+    /// geometry that brings the window home when it is mapped again). A client unmapped whose WM_STATE is still
+    /// Normal at the settle stays in `maybeWithdrawn`: the WM's answer may come in a later batch. Dropped with a
+    /// client withdrawn, or framed again (`reparentNotify`); reported when it is mapped again, or at the settle.
     var heldFrameReports: [Window: [Event]] = [:]
     /// `_NET_FRAME_EXTENTS` per client, read once and dropped when the property changes (openbox removes the
     /// borders of maximized windows, so the extents change with the state).
@@ -313,6 +312,7 @@ public final class X11Adapter {
             lateChecks.withdrawn.formUnion(keyboards)
             maybeWithdrawn.subtract(keyboards)
         }
+        var unanswered: Set<Window> = []
         for window in maybeWithdrawn {
             // Forgetting a client is not undone by a later event: decided on the server's values, not on cached
             // ones that events still queued (a quick re-map, the WM's new WM_STATE) may be about to change.
@@ -323,10 +323,12 @@ public final class X11Adapter {
             if withdrawn {
                 forget(window)
                 known.withdrawn(window)
+            } else if known.wmPresent, !mapped, state == 1 {
+                unanswered.insert(window)  // unmapped, and the WM has not answered yet: its answer may be next
             }
         }
-        maybeWithdrawn.removeAll()
-        for window in heldFrameReports.keys.sorted() where known.mapStates[window] != false {
+        maybeWithdrawn = unanswered
+        for window in heldFrameReports.keys.sorted() where !maybeWithdrawn.contains(window) {
             output += heldFrameReports.removeValue(forKey: window) ?? []
         }
     }
