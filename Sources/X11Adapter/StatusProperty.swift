@@ -32,6 +32,36 @@ public enum StatusProperty {
     /// The JSON text, or why there is none. The corresponding Xlib calls are XGetSelectionOwner, XSelectInput,
     /// XGetWindowProperty and XCheckTypedWindowEvent.
     public static func read(displayName: String?, timeoutMs: Int) -> Result<String, StatusReadError> {
+        withInstance(displayName: displayName) { connection, owner, display in
+            // Selected before the first read, so a status written between the read and the wait is not missed.
+            connection.selectInput(owner, PropertyChangeMask | StructureNotifyMask)
+            let deadline = Deadline(afterMs: timeoutMs)
+            while true {
+                if let raw = connection.property(owner, connection.atoms.status, maxLongs: 1 << 20) {
+                    guard raw.type == connection.atoms.utf8String, raw.format == 8 else {
+                        return .failure(.notReady(display: display, timeoutMs: timeoutMs))
+                    }
+                    return .success(String(decoding: raw.bytes, as: UTF8.self))
+                }
+                // A property read on a destroyed window fails like an absent property: tell the two apart.
+                if connection.attributes(owner) == nil { return .failure(.instanceExited(display: display)) }
+                var event = XEvent()
+                let watched = PropertyChangeMask | StructureNotifyMask
+                while XCheckWindowEvent(connection.display, owner, watched, &event) != 0 {
+                    if event.type == DestroyNotify { return .failure(.instanceExited(display: display)) }
+                }
+                guard deadline.waitForInput(on: connection.fileDescriptor, atMostMs: 1000) != nil else {
+                    return .failure(.notReady(display: display, timeoutMs: timeoutMs))
+                }
+            }
+        }
+    }
+
+    /// Opens the display and finds the instance serving it (the owner of its manager selection), then runs `body`
+    /// with the connection, the owner's window and the display's name; the connection is closed after it.
+    static func withInstance(
+        displayName: String?, _ body: (Connection, Window, String) -> Result<String, StatusReadError>
+    ) -> Result<String, StatusReadError> {
         let connection: Connection
         do {
             connection = try Connection(displayName: displayName)
@@ -39,28 +69,8 @@ public enum StatusProperty {
             return .failure(.cannotOpenDisplay(error.description))
         }
         defer { XCloseDisplay(connection.display) }
-        let display = connection.name
         let owner = XGetSelectionOwner(connection.display, connection.atoms.managerSelection)
-        guard owner != 0 else { return .failure(.noInstance(display: display)) }
-        // Selected before the first read, so a status written between the read and the wait is not missed.
-        connection.selectInput(owner, PropertyChangeMask | StructureNotifyMask)
-        let deadline = Deadline(afterMs: timeoutMs)
-        while true {
-            if let raw = connection.property(owner, connection.atoms.status, maxLongs: 1 << 20) {
-                guard raw.type == connection.atoms.utf8String, raw.format == 8 else {
-                    return .failure(.notReady(display: display, timeoutMs: timeoutMs))
-                }
-                return .success(String(decoding: raw.bytes, as: UTF8.self))
-            }
-            // A property read on a destroyed window fails like an absent property: tell the two apart.
-            if connection.attributes(owner) == nil { return .failure(.instanceExited(display: display)) }
-            var event = XEvent()
-            while XCheckWindowEvent(connection.display, owner, PropertyChangeMask | StructureNotifyMask, &event) != 0 {
-                if event.type == DestroyNotify { return .failure(.instanceExited(display: display)) }
-            }
-            guard deadline.waitForInput(on: connection.fileDescriptor, atMostMs: 1000) != nil else {
-                return .failure(.notReady(display: display, timeoutMs: timeoutMs))
-            }
-        }
+        guard owner != 0 else { return .failure(.noInstance(display: connection.name)) }
+        return body(connection, owner, connection.name)
     }
 }

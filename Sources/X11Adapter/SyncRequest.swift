@@ -56,35 +56,27 @@ public enum SyncClient {
     public static func sync(displayName: String?, serial: Int, mark: Int, timeoutMs: Int)
         -> Result<String, StatusReadError>
     {
-        let connection: Connection
-        do {
-            connection = try Connection(displayName: displayName)
-        } catch {
-            return .failure(.cannotOpenDisplay(error.description))
-        }
-        defer { XCloseDisplay(connection.display) }
-        let display = connection.name
-        let owner = XGetSelectionOwner(connection.display, connection.atoms.managerSelection)
-        guard owner != 0 else { return .failure(.noInstance(display: display)) }
-        connection.selectInput(owner, StructureNotifyMask)
-        let own = ownWindow(connection)
-        send(connection, to: owner, serial: serial, mark: mark, replyTo: own)
-        let deadline = Deadline(afterMs: timeoutMs)
-        var event = XEvent()
-        while true {
-            while XCheckWindowEvent(connection.display, own, PropertyChangeMask, &event) != 0 {
-                guard event.xproperty.atom == connection.atoms.syncReply, event.xproperty.state == PropertyNewValue,
-                      let raw = connection.property(own, connection.atoms.syncReply, maxLongs: 1 << 16)
-                else { continue }
-                return .success(String(decoding: raw.bytes, as: UTF8.self))
-            }
-            if XCheckWindowEvent(connection.display, owner, StructureNotifyMask, &event) != 0,
-               event.type == DestroyNotify
-            {
-                return .failure(.instanceExited(display: display))
-            }
-            guard deadline.waitForInput(on: connection.fileDescriptor, atMostMs: 1000) != nil else {
-                return .failure(.notReady(display: display, timeoutMs: timeoutMs))
+        StatusProperty.withInstance(displayName: displayName) { connection, owner, display in
+            connection.selectInput(owner, StructureNotifyMask)
+            let own = ownWindow(connection)
+            send(connection, to: owner, serial: serial, mark: mark, replyTo: own)
+            let deadline = Deadline(afterMs: timeoutMs)
+            var event = XEvent()
+            while true {
+                while XCheckWindowEvent(connection.display, own, PropertyChangeMask, &event) != 0 {
+                    guard event.xproperty.atom == connection.atoms.syncReply, event.xproperty.state == PropertyNewValue,
+                          let raw = connection.property(own, connection.atoms.syncReply, maxLongs: 1 << 16)
+                    else { continue }
+                    return .success(String(decoding: raw.bytes, as: UTF8.self))
+                }
+                if XCheckWindowEvent(connection.display, owner, StructureNotifyMask, &event) != 0,
+                   event.type == DestroyNotify
+                {
+                    return .failure(.instanceExited(display: display))
+                }
+                guard deadline.waitForInput(on: connection.fileDescriptor, atMostMs: 1000) != nil else {
+                    return .failure(.notReady(display: display, timeoutMs: timeoutMs))
+                }
             }
         }
     }
