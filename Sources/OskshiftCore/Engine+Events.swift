@@ -11,10 +11,7 @@ extension Engine {
         var again = learnStrutFit()
         if frame == nil {
             forgetContradictions()
-            released.removeAll()
-            // A refusal is believed for one keyboard session: asked again at the next show, a window manager that
-            // really refuses costs one request, and a refusal misread in a burst of events does not last.
-            refused.removeAll()
+            windows.forgetReleasesAndRefusals()
             again = askAgainForRefusedHomes(now: moment.now)
         }
         return again + decideAndMove(&moment)
@@ -34,12 +31,12 @@ extension Engine {
     /// home again when that may have changed: the keyboard hid, the work area changed.
     mutating func askAgainForRefusedHomes(now: Int) -> [Action] {
         var actions: [Action] = []
-        for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id], adjustment.isReturning, adjustment.requests.pending.isEmpty,
+        for id in windows.adjustedIDs {
+            guard var adjustment = windows[adjusted: id], adjustment.isReturning, adjustment.requests.pending.isEmpty,
                   adjustment.requests.queued == nil, adjustment.current != adjustment.shown
             else { continue }
             actions.append(adjustment.askAgainAsRead(now: now))
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         }
         return actions
     }
@@ -50,10 +47,10 @@ extension Engine {
         if let newFocus, newFocus.window.isKeyboard, focus != nil { return [] }
         var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
-            released.removeAll()
+            windows.forgetReleases()
             fieldAtOriginal = nil
             forgetContradictions()
-            if let left = focus?.window.id, refused.contains(left), keyboard != nil, let kept = adjustments[left],
+            if let left = focus?.window.id, windows.isRefused(left), keyboard != nil, let kept = windows[adjusted: left],
                kept.current != home(of: kept) {
                 said.append(.note("window \(left): left where the window manager keeps it (\(kept.current)) while the "
                                   + "keyboard is up; home at the hide"))
@@ -69,7 +66,7 @@ extension Engine {
     mutating func focusObserved(_ id: WindowID, _ observations: XFocusObservations, frame: Rect,
                                 _ moment: inout Moment) -> [Action] {
         guard focus?.window.id == id else { return [] }
-        if adjustments[id] == nil { focus?.window.frame = frame }
+        if windows[adjusted: id] == nil { focus?.window.frame = frame }
         observed = observations
         observedFrameSize = frame.size
         return decideAndMove(&moment)
@@ -126,19 +123,17 @@ extension Engine {
             accessibleFields[owner] = field?.keepingKnownRects(of: previous)
         }
         moment.readingArrived = field != nil
-        if let field, adjustments[field.window]?.layout?.awaitingLayoutAt == field.frameSize {
-            adjustments[field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
+        if let field, windows[adjusted: field.window]?.layout?.awaitingLayoutAt == field.frameSize {
+            windows[adjusted: field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
         }
         return decideAndMove(&moment)
     }
 
     /// A window nobody asked to move, moved straight up from under the keyboard to just above it, was moved by the
     /// window manager: it keeps windows out of a docked keyboard's strut by itself (`WindowManagerModel.strutFit`), and puts this
-    /// one back where it was when the strut goes (`fittedByWindowManager`).
+    /// one back where it was when the strut goes (`Untouched.fitted`).
     private mutating func noteUntouched(_ id: WindowID, frame: Rect) -> [Action] {
-        let before = untouchedFrames[id]
-        untouchedFrames[id] = frame
-        guard let before, frame != before else { return [] }
+        guard let before = windows.noteFrame(id, frame), frame != before else { return [] }
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
         // is announced. The keyboard's own window never ends there.
         // The keyboard as last reported may still be a few pixels lower than its window already is (sliding in):
@@ -148,10 +143,10 @@ extension Engine {
               before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
               reach.contains(frame.maxY - keyboard.minY)
         else {
-            fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
+            windows.noteFitted(id, from: nil)  // moved otherwise: put back by the window manager, or by the user
             return []
         }
-        if fittedByWindowManager[id] == nil { fittedByWindowManager[id] = before }
+        windows.noteFitted(id, from: before)
         return learnStrutFit()
     }
 
@@ -159,10 +154,8 @@ extension Engine {
     /// the reach of such a fit below the keyboard's top as reported now.
     mutating func learnStrutFit() -> [Action] {
         guard windowManager.strutFitSlack == nil, let keyboard else { return [] }
-        for id in fittedByWindowManager.keys.sorted() {
-            guard let before = fittedByWindowManager[id], let frame = untouchedFrames[id],
-                  WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY)
-            else { continue }
+        for (id, frame, before) in windows.fitted {
+            guard WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY) else { continue }
             let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
             windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
             return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
@@ -176,7 +169,7 @@ extension Engine {
     /// itself is smaller than its content there (a tile the window manager shrank). Not a field scrolled out of a
     /// view we shrank (its last rects stay for that), nor an absurd answer off every monitor (unknown).
     private func liesBeyondItsWindow(_ reported: AccessibleField) -> Bool {
-        guard reported.widgetLiesOutsideItsWindow, adjustments[reported.window] == nil, let widget = reported.widget,
+        guard reported.widgetLiesOutsideItsWindow, windows[adjusted: reported.window] == nil, let widget = reported.widget,
               let window = focus?.window, window.id == reported.window
         else { return false }
         return screen.monitor(for: widget.offsetBy(dx: window.frame.x, dy: window.frame.y)) != nil
@@ -184,7 +177,7 @@ extension Engine {
 
     mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents, _ moment: inout Moment) -> [Action] {
         if focus?.window.id == id { focus?.window.extents = extents }
-        guard var adjustment = adjustments[id], adjustment.extents != extents else { return decideAndMove(&moment) }
+        guard var adjustment = windows[adjusted: id], adjustment.extents != extents else { return decideAndMove(&moment) }
         adjustment.extents = extents
         var actions: [Action] = []
         if case .placed(var placement) = adjustment.stage {
@@ -205,22 +198,18 @@ extension Engine {
                 if let move = adjustment.askAgainForTarget(now: moment.now) { actions.append(move) }
             }
         }
-        adjustments[id] = adjustment
+        windows[adjusted: id] = adjustment
         return actions + decideAndMove(&moment)
     }
 
     /// A window manager took the window on anew: its own placement comes first, and teaches no reading.
     mutating func reframed(_ id: WindowID) -> [Action] {
-        adjustments[id]?.requests.newlyFramed = true
+        windows[adjusted: id]?.requests.newlyFramed = true
         return []
     }
 
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
-        adjustments[id] = nil
-        untouchedFrames[id] = nil
-        fittedByWindowManager[id] = nil
-        released.remove(id)
-        refused.remove(id)
+        windows.forget(id)
         busOwners[id] = nil
         userInputs[id] = nil  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
         if focus?.window.id == id { focus = nil }
@@ -236,7 +225,7 @@ extension Engine {
             fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
         if focus?.window.id == id { focus?.window.frame = frame }
-        guard var adjustment = adjustments[id] else {
+        guard var adjustment = windows[adjusted: id] else {
             return noteUntouched(id, frame: frame) + decideAndMove(&moment)
         }
         let room = screen.monitor(for: frame)?.workArea ?? frame
@@ -247,44 +236,44 @@ extension Engine {
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:
-            adjustments[id] = nil
+            windows.endAdjustment(id, at: frame)
         case .homeRefused:
             learnt.append(.note("window \(id): the window manager keeps it at \(frame) for now; home asked again when "
                                 + "the work area changes"))
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .reframedAway:
             learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .clamped(let top):
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             if limitBefore != top { learnt += noteNewLimit(of: adjustment, top: top) }
         case .refused:
-            if refused.insert(id).inserted, adjustment.isRestoring, keyboard != nil {
+            if windows.refuse(id), adjustment.isRestoring, keyboard != nil {
                 learnt.append(.note("window \(id): left where the window manager keeps it (\(frame)) while the "
                                     + "keyboard is up; home at the hide"))
             }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .stepNotGranted:
             if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .placedByWindowManager:
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             learnt += placedByWindowManager(id, at: frame, wanted: targetBefore, now: moment.now)
         case .resizedByApplication:
             if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
                 adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
                 placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
             }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .movedByUser:
             return release(id, frame: frame, reason: "moved or resized by the user") + decideAndMove(&moment)
         case .ours, .normalGeometry, .repeated:
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
     }
@@ -324,7 +313,7 @@ extension Engine {
             return [.note("window \(id): the window manager fitted it above a docked keyboard's strut itself, "
                           + "\(wanted.minY - frame.minY) px from our placement; placed again at the keyboard's next move")]
         }
-        refused.insert(id)
+        windows.refuse(id)
         return [.note("window \(id): the window manager placed it above the keyboard itself (a docked keyboard's "
                       + "strut); left there while the keyboard is up")]
     }
@@ -358,13 +347,13 @@ extension Engine {
     /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or
     /// the window manager's only answer to our move (where the window is then is read from the server).
     mutating func syntheticConfigure(_ id: WindowID) -> [Action] {
-        guard let owed = adjustments[id]?.requests.owed else { return [] }
+        guard let owed = windows[adjusted: id]?.requests.owed else { return [] }
         switch owed {
         case .none: return []
-        case .echo: adjustments[id]?.requests.owed = .none
-        case .echoThenAny: adjustments[id]?.requests.owed = .any
+        case .echo: windows[adjusted: id]?.requests.owed = .none
+        case .echoThenAny: windows[adjusted: id]?.requests.owed = .any
         case .any:
-            adjustments[id]?.requests.owed = .none
+            windows[adjusted: id]?.requests.owed = .none
             return [.readFrame(id)]
         }
         return []
@@ -372,7 +361,7 @@ extension Engine {
 
     mutating func stateChanged(_ id: WindowID, state: WindowState, _ moment: inout Moment) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
-        guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
+        guard var adjustment = windows[adjusted: id] else { return decideAndMove(&moment) }
         if case .leavingState(let target, let layout, let movedWith) = adjustment.stage,
            !state.isMaximized, !state.fullscreen {
             var placement = Placement(target: target, animation: nil, layout: layout, movedWithStateChange: nil)
@@ -381,7 +370,7 @@ extension Engine {
                 // the extents it was computed with: nothing more to send; checked once more a little later.
                 if adjustment.current == target {
                     adjustment.stage = .placed(placement)
-                    adjustments[id] = adjustment
+                    windows[adjusted: id] = adjustment
                     return decideAndMove(&moment)
                 }
                 if sentWith == adjustment.extents, adjustment.requests.pending.contains(where: { $0.frame == target }) {
@@ -389,17 +378,17 @@ extension Engine {
                     placement.movedWithStateChange = StateMove(extents: sentWith,
                                                                confirmBy: moment.now + Engine.unansweredAfterMs)
                     adjustment.stage = .placed(placement)
-                    adjustments[id] = adjustment
+                    windows[adjusted: id] = adjustment
                     return decideAndMove(&moment)
                 }
                 // Decorated out of fullscreen (other extents): the frame asked for needs another client size.
-                adjustment.requests.inFlightSince = nil
+                adjustment.requests.answered()
             }
             // The state we asked to leave is left: the placement that waited goes out now, from where the window
             // manager put the window.
             adjustment.shown = adjustment.current
             adjustment.stage = .placed(placement)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             return head(id, to: target, now: moment.now) + decideAndMove(&moment)
         }
         if case .leavingState = adjustment.stage, !adjustment.original.state.fullscreen, !state.fullscreen {
@@ -410,17 +399,17 @@ extension Engine {
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
         // new home, and nothing from before is to be restored. It is placed again from its new geometry once the
         // application reported its field at that size.
-        adjustments[id] = nil
+        windows[adjusted: id] = nil
         return [.clearOriginal(id)] + decideAndMove(&moment)
     }
 
     /// The user took the window over: forget the original and never restore it.
     mutating func release(_ id: WindowID, frame: Rect, reason: String) -> [Action] {
-        adjustments[id] = nil
+        windows.endAdjustment(id, at: frame)
         var actions: [Action] = [.clearOriginal(id)]
         if focus?.window.id == id {
             focus?.window.frame = frame
-            released.insert(id)
+            windows.release(id, at: frame)
             let decision = Decision(window: id, source: lastDecision?.source, field: nil,
                                     keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: focus?.window.wmClass).mode,
@@ -445,7 +434,7 @@ extension Engine {
         // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
         // placed again whole while the keyboard is up and it has the focus.
         userInputs[facts.id] = moment.now
-        adjustments[facts.id] = Adjustment(
+        windows[adjusted: facts.id] = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,
             stage: .placed(Placement(target: facts.frame, animation: nil, layout: Layout(), movedWithStateChange: nil)))
@@ -456,7 +445,7 @@ extension Engine {
     /// focused field's reads, the end of a wait for the bus.
     mutating func timerFired(_ moment: inout Moment) -> [Action] {
         var actions = stepAnimations(now: moment.now)
-        for id in adjustments.keys.sorted() { actions += sendQueuedRequest(of: id, now: moment.now) }
+        for id in windows.adjustedIDs { actions += sendQueuedRequest(of: id, now: moment.now) }
         actions += confirmMovesWithStateChange(now: moment.now)
         actions += fieldReads.due(at: moment.now)
         return actions + decideAndMove(&moment)
@@ -466,7 +455,7 @@ extension Engine {
     /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     mutating func expirePendingRequests(now: Int) {
         for (id, adjustment) in adjustments where !adjustment.requests.pending.isEmpty && !adjustment.isReturning {
-            adjustments[id]?.requests.expire(now: now)
+            windows[adjusted: id]?.requests.expire(now: now)
         }
     }
 }

@@ -45,12 +45,9 @@ public struct Engine: Equatable, Sendable {
     var fieldAtOriginal: ReferenceField?
     /// Placements of the focused window since the last trigger.
     var placementsSinceTrigger = 0
-    var adjustments: [WindowID: Adjustment] = [:]
-    /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
-    var released: Set<WindowID> = []
-    /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
-    /// the keyboard hides.
-    var refused: Set<WindowID> = []
+    /// Every window seen: untouched, adjusted (with its `Adjustment`), released to the user or refused by its window
+    /// manager (`TrackedWindow`).
+    var windows = TrackedWindows()
     /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
     var windowManager = WindowManagerModel()
     var timer = TimerUse.off
@@ -63,16 +60,13 @@ public struct Engine: Equatable, Sendable {
     /// After `stopping` the daemon is on its way out: the engine only follows its restores home
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
     var stopped = false
-    var askedAgainAtExit: Set<WindowID> = []
     /// When the keyboard last hid, while it stays hidden: a docked keyboard's strut goes a moment later.
     var keyboardHiddenAt: Int?
-    /// The last frame of every window not adjusted: how the window manager treats windows nobody asks to move.
-    var untouchedFrames: [WindowID: Rect] = [:]
-    /// Windows the window manager moved above the keyboard by itself, with the frame they had before: where it
-    /// puts them back when the strut goes, so their original geometry if we adjust them.
-    var fittedByWindowManager: [WindowID: Rect] = [:]
     /// Windows the window manager put elsewhere than home twice at the exit.
     public internal(set) var windowsLeftAway: [WindowAway] = []
+
+    /// The adjusted windows' adjustments (a view of `windows`).
+    var adjustments: [WindowID: Adjustment] { windows.adjustments }
 
     /// How often an animation steps.
     public static let frameIntervalMs = 16
