@@ -21,9 +21,9 @@ extension Engine {
     /// may speak for it); the keyboard hidden ends every input's effect, so the next show asks again.
     mutating func noteUserInput(keyboardNow frame: Rect?, at now: Int) {
         if frame == nil {
-            userInputs.removeAll()
+            busFacts.forgetUserInputs()
         } else if keyboard == nil, let focused = focus?.window.id {
-            userInputs[focused] = now
+            busFacts.noteUserInput(in: focused, at: now)
         }
     }
 
@@ -77,9 +77,7 @@ extension Engine {
         case .notUsed, .listening: bus = .listening
         case .joining(let since, _): bus = .joining(since: since, applicationsKnown: true)
         }
-        accessibleApplications = pids
-        accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
-        busOwners = busOwners.filter { pids.contains($0.value.application) }
+        busFacts.applicationsChanged(to: pids)
         return decideAndMove(&moment)
     }
 
@@ -95,7 +93,7 @@ extension Engine {
 
     /// A stale repeat of the field already known tells nothing.
     mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?, _ moment: inout Moment) -> [Action] {
-        if pid != 0 { accessibleApplications.insert(pid) }
+        busFacts.noteApplication(pid)
         fieldUnmatched = false
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
             fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: moment.now)
@@ -104,24 +102,8 @@ extension Engine {
             moment.readingOutOfView = Moment.OutOfView(window: reported.window, frameSize: reported.frameSize)
         }
         let field = reported?.trimmedToItsWindow()
-        // One field per window: a window belongs to one process. A report about a window that names no process
-        // (0: the application could not be asked, e.g. LibreOffice had already dropped the paragraph's accessible
-        // after it scrolled out of view) belongs to the application that has that window's field; any other
-        // process's field in that window is replaced (two answers for one window, picked by chance, restored
-        // LibreOffice Writer with its caret under the keyboard and then ignored its next paragraphs).
-        var owner = pid
-        if pid == 0, let field, let known = accessibleFields.first(where: { $0.value.window == field.window })?.key {
-            owner = known
-        }
-        let previous = accessibleFields[owner]
-        if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
-        if let field { accessibleFields = accessibleFields.filter { $0.key == owner || $0.value.window != field.window } }
-        if var field, let reported, liesBeyondItsWindow(reported) {
-            field.outsideItsWindow = true
-            accessibleFields[owner] = field
-        } else {
-            accessibleFields[owner] = field?.keepingKnownRects(of: previous)
-        }
+        let beyond = reported.map { liesBeyondItsWindow($0) } ?? false
+        guard busFacts.report(field, from: pid, outsideItsWindow: field != nil && beyond) else { return [] }
         moment.readingArrived = field != nil
         if let field, windows[adjusted: field.window]?.layout?.awaitingLayoutAt == field.frameSize {
             windows[adjusted: field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
@@ -210,10 +192,8 @@ extension Engine {
 
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
         windows.forget(id)
-        busOwners[id] = nil
-        userInputs[id] = nil  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
+        busFacts.forget(id)  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
         if focus?.window.id == id { focus = nil }
-        accessibleFields = accessibleFields.filter { $0.value.window != id }
         return decideAndMove(&moment)
     }
 
@@ -221,7 +201,7 @@ extension Engine {
     /// a synthetic one. What it means for an adjusted window, the window decides (`Adjustment.land`); the engine
     /// acts on the verdict.
     mutating func configured(_ id: WindowID, frame: Rect, real: Bool, _ moment: inout Moment) -> [Action] {
-        if fieldUnmatched || accessibleFields.values.contains(where: { $0.window == id }) {
+        if fieldUnmatched || busFacts.field(in: id) != nil {
             fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
         if focus?.window.id == id { focus?.window.frame = frame }
@@ -433,7 +413,7 @@ extension Engine {
             || (saved.state.fullscreen && !facts.state.fullscreen)
         // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
         // placed again whole while the keyboard is up and it has the focus.
-        userInputs[facts.id] = moment.now
+        busFacts.noteUserInput(in: facts.id, at: moment.now)
         windows[adjusted: facts.id] = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,

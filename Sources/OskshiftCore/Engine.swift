@@ -30,14 +30,9 @@ public struct Engine: Equatable, Sendable {
     var observedFrameSize: Size?
     /// Where the daemon's own connection to the bus stands.
     var bus = BusConnection.notUsed
-    /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
-    var accessibleApplications: Set<Int32> = []
-    var accessibleFields: [Int32: AccessibleField] = [:]
-    /// Windows found to belong to an application on the bus other than by their `_NET_WM_PID` (`Event.windowOnBus`).
-    var busOwners: [WindowID: BusOwner] = [:]
-    /// When the user last pressed or typed in each window, or the keyboard was shown while it held the focus, since
-    /// the keyboard last hid: the whole-window source needs such an input (`FocusSelection.choose`).
-    var userInputs: [WindowID: Int] = [:]
+    /// What the accessibility bus said (its applications, their fields, the windows they own) and the user's
+    /// inputs (`BusFacts`).
+    var busFacts = BusFacts()
     /// Whether the last editable report matched no window.
     var fieldUnmatched = false
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard

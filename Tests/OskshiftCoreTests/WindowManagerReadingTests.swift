@@ -479,7 +479,7 @@ struct WindowManagerReadingTests {
         desktop.send(.keyboardHidden, after: 100)
         desktop.send(.windowConfigured(Fixture.a, frame: Fixture.screenRect), after: 5)
         desktop.send(Fixture.accessible(widget: field, frame: Fixture.screenRect, change: .relayout), after: 30)
-        #expect(desktop.driver.engine.accessibleFields[42]?.outsideItsWindow == false)
+        #expect(desktop.driver.engine.busFacts.fields[42]?.outsideItsWindow == false)
         #expect(desktop.requests == 0)
     }
 
