@@ -6,9 +6,9 @@ extension Engine {
     /// field once the window is still at a smaller size, and the timer for whatever is due next.
     mutating func decideAndMove(_ moment: inout Moment) -> [Action] {
         var actions = placeAndRestore(moment)
-        if keyboardHiddenAt != nil,
+        if keyboardState.hiddenAt != nil,
            !adjustments.values.contains(where: { !$0.isHomeward && homeWaitsForTheWorkArea($0) }) {
-            keyboardHiddenAt = nil  // no window waits for the strut to go
+            keyboardState.noHomeWaits()  // no window waits for the strut to go
         }
         actions += revealFieldOnceShrunk(moment)
         actions += updateTimer(now: moment.now)
@@ -25,7 +25,7 @@ extension Engine {
             noteKeptHeight(focus.window.id, now: now)
         }
         // A keyboard sliding in is placed for where it will rest: each of its steps needs no move of its own.
-        if let focus, let keyboard = keyboardMotion.end ?? keyboard {
+        if let focus, let keyboard = keyboardState.placedFor {
             let decision = decide(focus, keyboard: keyboard, moment)
             let adjustment = windows[adjusted: focus.window.id]
             switch decision.outcome {

@@ -4,10 +4,8 @@ extension Engine {
     mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
         // Kept only while a window may wait for the strut to go (`workAreaWaitDeadline`).
         let homesToWaitFor = adjustments.values.contains { homeWaitsForTheWorkArea($0) }
-        keyboardHiddenAt = frame == nil && keyboard != nil && homesToWaitFor ? moment.now : nil
         noteUserInput(keyboardNow: frame, at: moment.now)
-        keyboardMotion.step(from: keyboard, to: frame, on: screen, now: moment.now)
-        keyboard = frame
+        keyboardState.change(to: frame, on: screen, now: moment.now, homesWait: homesToWaitFor)
         var again = learnStrutFit()
         if frame == nil {
             forgetContradictions()

@@ -76,7 +76,7 @@ extension Engine {
     /// back then is fitted into that area by openbox (its bottom on the strut). Its home waits until its monitor's
     /// work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
     func workAreaWaitDeadline(for adjustment: Adjustment, now: Int) -> Int? {
-        guard keyboard == nil, !stopped, let hidden = keyboardHiddenAt, homeWaitsForTheWorkArea(adjustment),
+        guard keyboard == nil, !stopped, let hidden = keyboardState.hiddenAt, homeWaitsForTheWorkArea(adjustment),
               workAreaNarrowed(since: adjustment)
         else { return nil }
         let deadline = hidden + Engine.strutGoneWithinMs
@@ -86,7 +86,7 @@ extension Engine {
     /// A keyboard sliding out clears the field of a window that left its maximized state, or was made shorter,
     /// before it hides: its home waits for the hide (and then for the strut to go).
     func waitsForTheHide(_ adjustment: Adjustment) -> Bool {
-        guard keyboard != nil, keyboardMotion.goingDown, !stopped, homeWaitsForTheWorkArea(adjustment) else { return false }
+        guard keyboard != nil, keyboardState.goingDown, !stopped, homeWaitsForTheWorkArea(adjustment) else { return false }
         return workAreaNarrowed(since: adjustment)
     }
 

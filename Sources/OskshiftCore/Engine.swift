@@ -16,10 +16,10 @@
 public struct Engine: Equatable, Sendable {
     public internal(set) var configuration: Configuration
     public internal(set) var screen: Screen
+    /// The keyboard: its frame, its slide, its last hide (`KeyboardState`).
+    var keyboardState = KeyboardState()
     /// The visible keyboard's frame; nil while no keyboard is visible.
-    public internal(set) var keyboard: Rect?
-    /// Where the keyboard is heading while it slides in (`KeyboardMotion`).
-    var keyboardMotion = KeyboardMotion()
+    public var keyboard: Rect? { keyboardState.frame }
     public internal(set) var focus: Focus?
     /// The most recent decision about the focused window.
     public internal(set) var lastDecision: Decision?
@@ -55,8 +55,6 @@ public struct Engine: Equatable, Sendable {
     /// After `stopping` the daemon is on its way out: the engine only follows its restores home
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
     var stopped = false
-    /// When the keyboard last hid, while it stays hidden: a docked keyboard's strut goes a moment later.
-    var keyboardHiddenAt: Int?
     /// Windows the window manager put elsewhere than home twice at the exit.
     public internal(set) var windowsLeftAway: [WindowAway] = []
 
@@ -131,7 +129,7 @@ public struct Engine: Equatable, Sendable {
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
-        keyboardMotion.expire(now: now)
+        keyboardState.expire(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
         if moment.isTrigger { placementsSinceTrigger = 0 }
         switch event {

@@ -153,7 +153,8 @@ struct WindowMachineTests {
         var expected = before
         expected.placementsSinceTrigger = 2  // the adjustment and the restore of the show's trigger
         // Where the keyboard rested, for its next show.
-        expected.keyboardMotion = KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false)
+        expected.keyboardState = KeyboardState(
+            motion: KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false))
         #expect(driver.engine == expected)
     }
 }
