@@ -14,9 +14,10 @@ deps:
 build: deps
 	$(SWIFT) build -c $(CONFIGURATION) --product oskshift
 
-# The README's test command: the core's functions kept under 60 lines, unit tests, the TOML conformance suite, then the end-to-end suite on Xvfb, its modules
-# one after another. OSKSHIFT_E2E_JOBS=2 runs them in two processes (each test class has an X session of its own),
-# faster, but on a 2-core machine the load delays window managers' answers past what some checks wait for.
+# The README's test command: the core's functions kept under 60 lines (scripts/check_function_length.py), unit
+# tests, the TOML conformance suite, then the end-to-end suite on Xvfb, its modules one after another.
+# OSKSHIFT_E2E_JOBS=2 runs them in two processes (each test class has an X session of its own), faster, but on a
+# 2-core machine the load delays window managers' answers past what some checks wait for.
 test: deps
 	python3 scripts/check_function_length.py
 	$(SWIFT) build --build-tests
@@ -25,9 +26,9 @@ test: deps
 	OSKSHIFT_E2E_JOBS=$${OSKSHIFT_E2E_JOBS:-1} bash scripts/e2e.sh
 	python3 scripts/compatibility_table.py
 
-# The edit-build-test loop, under 3 minutes: the core's functions kept under 60 lines, the unit tests, the TOML conformance suite, and a smoke test of the
-# daemon on Xvfb (openbox, xvkbd, an xterm: a covered field moved and put back exactly, an uncovered window never
-# touched, focus changes, the user's move, maximized windows, animation).
+# The edit-build-test loop, under 3 minutes: the core's functions kept under 60 lines, the unit tests, the TOML
+# conformance suite, and a smoke test of the daemon on Xvfb (openbox, xvkbd, an xterm: a covered field moved and
+# put back exactly, an uncovered window never touched, focus changes, the user's move, maximized windows, animation).
 check: deps
 	python3 scripts/check_function_length.py
 	$(SWIFT) build --build-tests
