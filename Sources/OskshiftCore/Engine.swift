@@ -50,8 +50,7 @@ public struct Engine: Equatable, Sendable {
     var fieldReads = FieldReads()
     /// The focused field's last reading that needed a placement, and the field found contradicting itself
     /// (`Engine+Contradiction`).
-    var lastCoveredReading: CoveredReading?
-    var selfContradicting: FieldKey?
+    var contradictions = Contradictions()
     /// After `stopping` the daemon is on its way out: the engine only follows its restores home
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
     var stopped = false
