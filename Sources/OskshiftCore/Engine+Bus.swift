@@ -12,7 +12,7 @@ extension Engine {
         if let why = waitingForBus(window, now: now) { return .nothing(why) }
         let accessible = accessibleState(of: window)
         let chosen = FocusSelection.choose(
-            accessible: accessible, observed: observed.placed(inFrameWith: window.extents),
+            accessible: accessible, observed: (focus?.observed ?? .none).placed(inFrameWith: window.extents),
             frameSize: observedFrameSize ?? window.frame.size,
             order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand,
             userActed: busFacts.userActed(in: window.id))

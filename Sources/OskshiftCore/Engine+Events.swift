@@ -55,7 +55,6 @@ extension Engine {
             }
         }
         focus = newFocus
-        observed = newFocus?.observed ?? .none
         observedFrameSize = newFocus?.window.frame.size
         return said + decideAndMove(&moment)
     }
@@ -65,7 +64,7 @@ extension Engine {
                                 _ moment: inout Moment) -> [Action] {
         guard focus?.window.id == id else { return [] }
         if windows[adjusted: id] == nil { focus?.window.frame = frame }
-        observed = observations
+        focus?.observed = observations
         observedFrameSize = frame.size
         return decideAndMove(&moment)
     }

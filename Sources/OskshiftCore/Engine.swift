@@ -24,9 +24,8 @@ public struct Engine: Equatable, Sendable {
     /// The most recent decision about the focused window.
     public internal(set) var lastDecision: Decision?
 
-    /// The X server's view of the focus inside the focused window, relative to its frame, and the frame's size
-    /// when it was read.
-    var observed = XFocusObservations.none
+    /// The size of the focused window's frame when the X server's view of the focus inside it (`Focus.observed`,
+    /// relative to the frame) was read.
     var observedFrameSize: Size?
     /// Where the daemon's own connection to the bus stands.
     var bus = BusConnection.notUsed
