@@ -1,7 +1,9 @@
-/// What the accessibility bus has said, and the user's inputs the whole-window source needs: the applications on
-/// the bus, the editable field each one has focused, the windows found to belong to one of them other than by their
+/// What the accessibility bus has said, and the user's inputs the whole-window source needs: the daemon's own
+/// connection to the bus, the applications on the bus, the editable field each one has focused, the windows found to belong to one of them other than by their
 /// `_NET_WM_PID`, and when the user last pressed or typed in each window. Only these methods change it.
 struct BusFacts: Equatable, Sendable {
+    /// Where the daemon's own connection to the bus stands.
+    private(set) var connection = Engine.BusConnection.notUsed
     /// Processes on the accessibility bus.
     private(set) var applications: Set<Int32> = []
     /// The editable field each application has focused (none: its focus is elsewhere). One field per window.
@@ -26,9 +28,23 @@ struct BusFacts: Equatable, Sendable {
 
     func userActed(in window: WindowID) -> Bool { userInputs[window] != nil }
 
+    /// The daemon's connection to the bus changed (`now`: the event's time).
+    mutating func connectionChanged(_ status: BusStatus, now: Int) {
+        switch status {
+        case .connecting: connection = .joining(since: now, applicationsKnown: connection.knowsApplications)
+        case .initialFocusRead:
+            if case .joining(_, applicationsKnown: true) = connection { connection = .listening }
+        case .absent: connection = .notUsed
+        }
+    }
+
     /// The bus's list of applications: the fields and owners of those gone go with them (a field reported for no
     /// process, 0, stays).
     mutating func applicationsChanged(to pids: Set<Int32>) {
+        switch connection {
+        case .notUsed, .listening: connection = .listening
+        case .joining(let since, _): connection = .joining(since: since, applicationsKnown: true)
+        }
         applications = pids
         fields = fields.filter { $0.key == 0 || pids.contains($0.key) }
         owners = owners.filter { pids.contains($0.value.application) }

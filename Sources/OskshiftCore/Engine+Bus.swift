@@ -35,7 +35,7 @@ extension Engine {
 
     /// When the daemon's wait for its own first answer from the bus ends, while it waits and the order asks the bus.
     func busAnswerDeadline(of window: WindowFacts, now: Int) -> Int? {
-        guard case .joining(let since, _) = bus, FocusSelection.asksBus(configuration.settings(for: window.wmClass).focus)
+        guard case .joining(let since, _) = busFacts.connection, FocusSelection.asksBus(configuration.settings(for: window.wmClass).focus)
         else { return nil }
         let deadline = since + Engine.busAnswerGraceMs
         return now < deadline ? deadline : nil
@@ -47,7 +47,7 @@ extension Engine {
     /// a key in the window meanwhile is served when the wait ends, unless its application answered it with a focus.
     func busJoiningDeadline(of window: WindowFacts, now: Int) -> Int? {
         let order = configuration.settings(for: window.wmClass).focus
-        guard bus.knowsApplications, FocusSelection.asksBus(order), case .silent = accessibleState(of: window),
+        guard busFacts.connection.knowsApplications, FocusSelection.asksBus(order), case .silent = accessibleState(of: window),
               let mapped = window.mappedAtMs
         else { return nil }
         let deadline = mapped + Engine.busJoiningGraceMs
@@ -58,7 +58,7 @@ extension Engine {
     func fallback(for window: WindowFacts, source: FocusSource?) -> String? {
         FocusSelection.fallback(
             accessible: accessibleState(of: window), order: configuration.settings(for: window.wmClass).focus,
-            source: source, busAbsent: bus == .notUsed)
+            source: source, busAbsent: busFacts.connection == .notUsed)
     }
 
     /// What the accessibility bus says about `window`: its application's editable field when it is in this window;

@@ -70,21 +70,12 @@ extension Engine {
     }
 
     mutating func applicationsChanged(_ pids: Set<Int32>, _ moment: inout Moment) -> [Action] {
-        switch bus {
-        case .notUsed, .listening: bus = .listening
-        case .joining(let since, _): bus = .joining(since: since, applicationsKnown: true)
-        }
         busFacts.applicationsChanged(to: pids)
         return decideAndMove(&moment)
     }
 
     mutating func busChanged(_ status: BusStatus, _ moment: inout Moment) -> [Action] {
-        switch status {
-        case .connecting: bus = .joining(since: moment.now, applicationsKnown: bus.knowsApplications)
-        case .initialFocusRead:
-            if case .joining(_, applicationsKnown: true) = bus { bus = .listening }
-        case .absent: bus = .notUsed
-        }
+        busFacts.connectionChanged(status, now: moment.now)
         return decideAndMove(&moment)
     }
 

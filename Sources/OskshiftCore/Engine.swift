@@ -27,10 +27,8 @@ public struct Engine: Equatable, Sendable {
     /// The size of the focused window's frame when the X server's view of the focus inside it (`Focus.observed`,
     /// relative to the frame) was read.
     var observedFrameSize: Size?
-    /// Where the daemon's own connection to the bus stands.
-    var bus = BusConnection.notUsed
-    /// What the accessibility bus said (its applications, their fields, the windows they own) and the user's
-    /// inputs (`BusFacts`).
+    /// The daemon's connection to the accessibility bus, what the bus said (its applications, their fields, the
+    /// windows they own) and the user's inputs (`BusFacts`).
     var busFacts = BusFacts()
     /// Whether the last editable report matched no window.
     var fieldUnmatched = false
