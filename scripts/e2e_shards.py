@@ -5,9 +5,9 @@ own Xvfb, window manager, D-Bus and keyboard, so classes do not see each other; 
 The unit of a shard is the class, not the module: test_window_managers alone is a third of the suite, so shards of
 whole modules could not balance. Classes go to the shards longest first, each to the shard with the least time so
 far, weighed by the last run's out/e2e/timings.tsv (kept by scripts/e2e.sh as out/e2e-timings-last.tsv: the class's
-tests and its session start and stop), else by scripts/e2e_module_seconds.tsv shared among the module's classes,
-else by the module's size. Each shard's output goes to out/e2e/shard-<n>.log and is printed once all have ended; the
-exit status is 1 when any failed.
+tests and its session start and stop), else by scripts/e2e_class_seconds.tsv, else by the module's size. Each
+shard's output goes to out/e2e/shard-<n>.log and is printed once all have ended; the exit status is 1 when any
+failed.
 
     python3 scripts/e2e_shards.py N [test_module ...]     (default: every tests/e2e/test_*.py)
 """
@@ -38,30 +38,30 @@ def test_classes(module_name):
             and unittest.defaultTestLoader.getTestCaseNames(value)]
 
 
-def weights(classes):
-    """Seconds per class: the last run's, else the module's kept in the repository shared among its classes, else
-    a guess from the module's size."""
-    recorded = collections.Counter()
-    path = os.path.join(OUT, "e2e-timings-last.tsv")
+def recorded_seconds(path, key):
+    """Seconds per class in a timings file: out/e2e/timings.tsv's rows (module, class, test, seconds) summed, or
+    scripts/e2e_class_seconds.tsv's (module.Class, seconds)."""
+    seconds = collections.Counter()
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
                 parts = line.rstrip("\n").split("\t")
-                if len(parts) == 4:
-                    recorded["%s.%s" % (parts[0], parts[1])] += float(parts[3])
-    kept = {}
-    with open(os.path.join(REPOSITORY, "scripts", "e2e_module_seconds.tsv")) as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                module, seconds = line.split("\t")
-                kept[module] = float(seconds)
+                if not line.startswith("#") and len(parts) in (2, 4):
+                    seconds[key(parts)] += float(parts[-1])
+    return seconds
+
+
+def weights(classes):
+    """Seconds per class: the last run's, else the ones kept in the repository, else a guess from the module's size
+    shared among its classes."""
+    last = recorded_seconds(os.path.join(OUT, "e2e-timings-last.tsv"), lambda parts: "%s.%s" % tuple(parts[:2]))
+    kept = recorded_seconds(os.path.join(REPOSITORY, "scripts", "e2e_class_seconds.tsv"), lambda parts: parts[0])
     per_module = collections.Counter(name.split(".")[0] for name in classes)
 
     def guess(name):
         module = name.split(".")[0]
-        whole = kept.get(module) or os.path.getsize(os.path.join(TESTS, module + ".py")) * SECONDS_PER_BYTE
-        return whole / per_module[module]
-    return {name: recorded.get(name) or guess(name) for name in classes}
+        return os.path.getsize(os.path.join(TESTS, module + ".py")) * SECONDS_PER_BYTE / per_module[module]
+    return {name: last.get(name) or kept.get(name) or guess(name) for name in classes}
 
 
 def shards(classes, count):
