@@ -44,14 +44,6 @@ TALL_FORM = ("--entries", "14", "--entry-height", "40", "--focus", "entry-14")
 # "Known limits"). Each is reported as skipped with its reason, so the run says what is missing; the same check
 # under every other window manager still has to pass.
 KNOWN_GAPS = {
-    ("pekwm", "Xvkbd", "test_a_maximized_form_has_its_field_cleared_and_is_maximized_again_exactly_after_the_hide"):
-        "pekwm publishes _NET_FRAME_EXTENTS of 100,780,22,2 for a moment while a window leaves maximized, and the "
-        "daemon converts the frame it wants to a client size with them (a 5 px wide window): 1 run in 2",
-    ("blackbox", "Xvkbd", "test_ten_show_and_hide_cycles_put_the_form_back_exactly_frame_and_client_after_each_hide"):
-        "blackbox gives xvkbd the focus each time it maps it and the form back when it goes; GTK's screen report "
-        "of the field right after the window's restore pairs the field's old position with the window's new one "
-        "(field y 460 = window at 179 + 281, window read at 400: y 60 in the window); when it is the last read "
-        "before the next show, the field looks clear of the keyboard (0 of 4 runs, 1 of 2 earlier)",
 }
 
 
