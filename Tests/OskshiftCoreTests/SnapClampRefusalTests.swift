@@ -145,6 +145,9 @@ struct ClampWholeStateTests {
                 $0.topLimit = 0
                 $0.snap = .allowedAbove(-21)
             }
+            // Held for the windows after it, from the work area's top.
+            engine.windowManager.learn(topLimit: 0, snap: .allowedAbove(-21), workAreaTop: 0,
+                                       from: "window 0x100: kept at top 0 on a work area from 0")
             engine.adjustments[Fixture.a]?.requests.pending = [PendingRequest(frame: above, extents: Fixture.extents, time: 12)]
             engine.adjustments[Fixture.a]?.requests.inFlightSince = 12
             engine.adjustments[Fixture.a]?.requests.requested.append(above)
@@ -163,6 +166,8 @@ struct ClampWholeStateTests {
             engine.adjustments[Fixture.a]?.shown = atZero
             engine.adjustments[Fixture.a]?.heading(to: atZero, animation: nil)
             engine.adjustments[Fixture.a]?.updateLayout { $0.snap = .ruledOut }
+            engine.windowManager.learn(topLimit: 0, snap: .ruledOut, workAreaTop: 0,
+                                       from: "window 0x100: kept at top 0 on a work area from 0")
             engine.adjustments[Fixture.a]?.requests.pending = []
             engine.adjustments[Fixture.a]?.requests.inFlightSince = nil
             engine.adjustments[Fixture.a]?.requests.readAhead = atZero
