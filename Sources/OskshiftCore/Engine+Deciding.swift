@@ -196,8 +196,12 @@ extension Engine {
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
         input.keptHeight = adjustment?.layout?.keptHeight
-        input.topLimit = adjustment?.layout?.topLimit
-        if case .allowedAbove(let top) = adjustment?.layout?.snap { input.topAllowedAbove = top }
+        // The window's own limit once it met one; before, the one the window manager showed with another window.
+        let workAreaTop = input.workArea.minY
+        input.topLimit = adjustment?.layout?.topLimit ?? windowManager.topLimit(workAreaTop: workAreaTop)
+        let snap = adjustment?.layout?.topLimit != nil
+            ? adjustment?.layout?.snap : windowManager.topSnap(workAreaTop: workAreaTop)
+        if case .allowedAbove(let top) = snap { input.topAllowedAbove = top }
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
         return input
     }

@@ -172,6 +172,14 @@ extension Engine {
         return actions + decideAndMove(&moment)
     }
 
+    /// A window's layout learnt a top limit or more of a snap zone: the model holds it for the windows after it.
+    mutating func noteTopClamp(of id: WindowID, _ layout: Layout?, limitBefore: Int?, snapBefore: TopSnap?,
+                               room: Rect) {
+        guard let limit = layout?.topLimit, limit != limitBefore || layout?.snap != snapBefore else { return }
+        windowManager.learn(topLimit: limit, snap: layout?.snap, workAreaTop: room.minY,
+                            from: "window \(id): kept at top \(limit) on a work area from \(room.minY)")
+    }
+
     /// A window manager took the window on anew: its own placement comes first, and teaches no reading.
     mutating func reframed(_ id: WindowID) -> [Action] {
         windows[adjusted: id]?.requests.newlyFramed = true
@@ -199,8 +207,10 @@ extension Engine {
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
         let limitBefore = adjustment.layout?.topLimit
+        let snapBefore = adjustment.layout?.snap
         let targetBefore = adjustment.target
         let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard, windowManager: windowManager)
+        noteTopClamp(of: id, adjustment.layout, limitBefore: limitBefore, snapBefore: snapBefore, room: room)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:

@@ -428,6 +428,9 @@ final class AccessibilityBridge {
     ///
     /// Window-relative rects (GTK 4) were placed at the client's position now, so the frame now is theirs: they do
     /// not go stale when the window moves.
+    /// The widest X border of a frame a top-level is taken to be inside of (twm's default is 2 px).
+    static let frameBorderLimit = 8
+
     static func frameAtRead(
         reportedBy toplevel: Rect?, window: AccessibleWindowCandidate<WindowID>, tolerance: Int,
         coordinates: AccessibleFocusUpdate.Coordinates = .screen
@@ -447,6 +450,14 @@ final class AccessibilityBridge {
             // Taken for the client, the frame at read was 2 px wider than it is and 20 px higher, and the engine
             // waited for a layout at a size the window never had. At the frame's place now, it is the frame now.
             return window.frame
+        }
+        let border = (window.frame.width - toplevel.width) / 2
+        if toplevel.origin == window.frame.origin, border > 0, border <= Self.frameBorderLimit,
+           window.frame.width - toplevel.width == 2 * border, window.frame.height - toplevel.height == 2 * border {
+            // The frame inside its X border, at the frame's place: GTK3 reports XGetGeometry's size, which leaves
+            // the border out, where the engine's frame (the server's outer rect) has it (twm: 2 px; as the
+            // client, the frame at read was 19 px higher than it is, and the engine waited for it).
+            return Rect(x: toplevel.x, y: toplevel.y, width: window.frame.width, height: window.frame.height)
         }
         if close(toplevel.width, window.client.width) && close(toplevel.height, window.client.height) {
             return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,

@@ -145,6 +145,9 @@ struct ClampWholeStateTests {
                 $0.topLimit = 0
                 $0.snap = .allowedAbove(-21)
             }
+            // Held for the windows after it, from the work area's top.
+            engine.windowManager.learn(topLimit: 0, snap: .allowedAbove(-21), workAreaTop: 0,
+                                       from: "window 0x100: kept at top 0 on a work area from 0")
             engine.windows[adjusted: Fixture.a]?.requests.pending = [PendingRequest(frame: above, extents: Fixture.extents, time: 12)]
             engine.windows[adjusted: Fixture.a]?.requests.flight = .inFlight(since: 12)
             engine.windows[adjusted: Fixture.a]?.requests.requested.append(above)
@@ -163,6 +166,8 @@ struct ClampWholeStateTests {
             engine.windows[adjusted: Fixture.a]?.shown = atZero
             engine.windows[adjusted: Fixture.a]?.heading(to: atZero, animation: nil)
             engine.windows[adjusted: Fixture.a]?.updateLayout { $0.snap = .ruledOut }
+            engine.windowManager.learn(topLimit: 0, snap: .ruledOut, workAreaTop: 0,
+                                       from: "window 0x100: kept at top 0 on a work area from 0")
             engine.windows[adjusted: Fixture.a]?.requests.pending = []
             engine.windows[adjusted: Fixture.a]?.requests.answered()
             engine.windows[adjusted: Fixture.a]?.requests.readAhead = atZero

@@ -22,6 +22,7 @@ WINDOW_MANAGERS = {
     "fvwm": ("FVWM", "fvwm"),
     "pekwm": ("PekWM", "pekwm"),
     "blackbox": ("Blackbox", "blackbox"),
+    "twm": ("twm", "twm"),
 }
 
 MOVE_RESIZE = re.compile(r"^action: move-resize (\S+) frame=(\S+)")

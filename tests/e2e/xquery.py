@@ -55,6 +55,8 @@ class XQuery:
                            ("Width", "width"), ("Height", "height")):
             match = re.search(r"^\s*%s:\s+(-?\d+)" % re.escape(label), out, re.M)
             fields[key] = int(match.group(1))
+        match = re.search(r"^\s*Border width:\s+(\d+)", out, re.M)
+        fields["border"] = int(match.group(1)) if match else 0
         match = re.search(r"^\s*Map State:\s+(\w+)", out, re.M)
         fields["map_state"] = match.group(1) if match else "?"
         match = re.search(r"^\s*Override Redirect State:\s+(\w+)", out, re.M)
@@ -88,6 +90,12 @@ class XQuery:
         the caller knows it already. Not always what _NET_FRAME_EXTENTS implies: marco's frame holds 10 px of
         invisible resize border on every side, i3 publishes no extents at all."""
         return self.client_rect(frame or self.frame_window(window))
+
+    def x_frame_outer_width(self, window, frame=None):
+        """The width of the frame around `window` with its X border (fluxbox draws its normal windows' border as
+        the frame's X border, and has none on a maximized one)."""
+        info = self.window_info(frame or self.frame_window(window))
+        return info["width"] + 2 * info["border"]
 
     def frame_extents(self, window):
         values = self.cardinals(window, "_NET_FRAME_EXTENTS")
