@@ -97,7 +97,7 @@ class AdjustedClientKilledMidAnimation(FaultCaseWithAdjust):
             time.sleep(self.rng.uniform(0, self.duration_ms * 0.6 / 1000))  # a random point of the animation
             seen = self.frame_of(victim.window)
             self.desktop.end(victim.process, signal.SIGKILL)
-            keyboard_rect = keyboard_rect or self.keyboard.wait_settled()
+            keyboard_rect = keyboard_rect or self.keyboard.wait_shown()
             if seen is not None and seen != self.expected_offset_frame(original, TAP_Y, keyboard_rect):
                 killed_mid_animation += 1
             wait_for(lambda: not self.fx.is_viewable(victim.window), what="run %d: the victim gone" % run)
@@ -185,7 +185,7 @@ class SigtermDuringAnimation(FaultCaseWithAdjust):
             seen = self.frame_of(term.window)
             status = daemon.terminate(timeout=5)
             after = self.frame_of(term.window)
-            rect = self.keyboard.wait_settled()
+            rect = self.keyboard.wait_shown()
             if seen != self.expected_offset_frame(original, TAP_Y, rect):
                 mid += 1
             self.assertEqual(status, 0, "run %d: exit status%s" % (run, self.log_tail(daemon)))

@@ -44,12 +44,3 @@ def wait_until_equal(probe, expected, timeout=3.0, what=None):
         raise Timeout("%s: expected %r, still %r after %.1f s" % (
             what or "value", expected, seen[0] if seen else None, timeout)) from error
 
-
-def stays_equal(probe, expected, duration=0.5, interval=0.02):
-    """True when `probe()` keeps returning `expected` for `duration` seconds (for "never touched")."""
-    deadline = time.monotonic() + duration
-    while time.monotonic() < deadline:
-        if probe() != expected:
-            return False
-        time.sleep(interval)
-    return probe() == expected
