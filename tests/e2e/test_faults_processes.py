@@ -134,11 +134,17 @@ class WindowManagerKilledAndRestarted(FaultCaseWithAdjust):
         for run in range(fault_runs(2)):
             # Each restart re-frames the keyboard 20 px lower (openbox keeps the client where it was): put it
             # back at the bottom so the field stays covered however many runs there are.
-            rect = self.keyboard.show()
+            # Shown where the window manager (a new one after the first run) put it: its answer to the map.
+            self.keyboard.request_show()
+            rect = self.keyboard.wait_placed()
             if rect.bottom != 800:
                 self.desktop.run("xdotool", "windowmove", str(self.keyboard.window), "0", str(800 - rect.height))
-                wait_for(lambda: self.keyboard.rect().bottom == 800, what="the keyboard back at the bottom")
+                rect = wait_for(lambda: self.keyboard.rect().bottom == 800 and self.keyboard.rect(),
+                                what="the keyboard back at the bottom")
+            self.keyboard.rest = rect  # where it shows from now on
             self.keyboard.hide()
+            # The xterm the daemon moved for that show home again before `adjust` reads its original.
+            daemon.at_rest()
             original, adjusted = self.adjust(daemon, term)
             self.desktop.end(self.wm_process(), signal.SIGKILL)
             # The X server hands the client back to the root when its frame dies with the WM's connection.
@@ -156,11 +162,14 @@ class WindowManagerKilledAndRestarted(FaultCaseWithAdjust):
             self.keyboard.hide()
             self.wait_frame(term.window, original, daemon=daemon,
                             what="run %d: %s back at its original after the WM restart" % (run, term.title))
+            # The saved geometry goes once the daemon has seen the window home: after the frame got there.
+            daemon.at_rest()
             self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
         # And the daemon still works with the new window manager.
         term.tap_field_at_y(TAP_Y)
         original = self.frame_of(term.window)
-        rect = self.keyboard.show()
+        self.keyboard.request_show()
+        rect = self.keyboard.wait_placed()  # re-framed by the last openbox: where is its answer to the map
         self.wait_frame(term.window, self.expected_offset_frame(original, TAP_Y, rect), daemon=daemon)
         self.keyboard.hide()
         self.wait_frame(term.window, original, daemon=daemon)
