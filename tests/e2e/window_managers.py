@@ -69,14 +69,28 @@ class Tracked:
         return self.geometry()
 
     def maximized(self, timeout=5.0):
-        """The geometry once the window manager has answered a maximize: _NET_WM_STATE lists both maximized atoms
-        and the drawn frame covers the work area (the screen where the WM publishes none)."""
+        """The geometry once the window manager has answered a maximize: _NET_WM_STATE lists both maximized atoms,
+        the drawn frame covers the work area (the screen where the WM publishes none; IceWM puts the borders just
+        outside it) and the client is inside it."""
         width, height = self.x.root_size()
         area = self.x.workarea() or type(self.x.client_rect(self.window))(0, 0, width, height)
-        wait_for(lambda: self.x.is_maximized(self.window) and self.visible() == area, timeout=timeout,
-                 what="0x%x maximized over the work area %s (drawn at %s, _NET_WM_STATE %s)" % (
-                     self.window, area, self.visible(), self.x.net_wm_state(self.window)))
+        seen = []
+
+        def answered():
+            seen[:] = [self.visible(), self.x.client_rect(self.window)]
+            drawn, client = seen
+            return self.x.is_maximized(self.window) and covers(drawn, area) and covers(area, client)
+        try:
+            wait_for(answered, timeout=timeout)
+        except AssertionError as error:
+            raise AssertionError("0x%x not maximized over the work area %s: drawn %s, client %s, _NET_WM_STATE %s" % (
+                self.window, area, *(seen or [None, None]), self.x.net_wm_state(self.window))) from error
         return self.geometry()
+
+
+def covers(outer, inner):
+    return (outer.x <= inner.x and outer.y <= inner.y and outer.right >= inner.right
+            and outer.bottom >= inner.bottom)
 
 
 def wm_answered(x, window):
