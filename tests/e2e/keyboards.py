@@ -206,5 +206,5 @@ def slide_frames(keyboard, duration=1.0, also=None):
         sample = (rect, also()) if also else rect
         if not frames or frames[-1] != sample:
             frames.append(sample)
-        time.sleep(0.005)
+        time.sleep(0.005)  # onboard's clock: the samples of its slide are the result, not a wait for one
     return frames

@@ -56,7 +56,7 @@ class SigtermAtRandomMoments(FaultCase):
             moment = self.rng.choice(MOMENTS if run % 2 else MOMENTS[:3])
             counts[moment] += 1
             self.provoke(moment, daemon, first, second, original)
-            time.sleep(self.rng.uniform(0, 0.2))
+            time.sleep(self.rng.uniform(0, 0.2))  # the fault's moment: a random point after the provocation
             started = time.monotonic()
             status = daemon.terminate(timeout=5)
             exits_ms.append((time.monotonic() - started) * 1000)

@@ -190,7 +190,7 @@ class SigtermDuringAnimation(FaultCaseWithAdjust):
             self.keyboard.request_show()
             wait_for(lambda: self.frame_of(term.window) != original, timeout=3, interval=0.002,
                      what="run %d: the animation to start" % run)
-            time.sleep(self.rng.uniform(0, 0.25))
+            time.sleep(self.rng.uniform(0, 0.25))  # the fault's moment: a random point of the animation
             seen = self.frame_of(term.window)
             status = daemon.terminate(timeout=5)
             after = self.frame_of(term.window)

@@ -24,7 +24,7 @@ def wait_for(probe, timeout=3.0, interval=0.02, what=None):
             last_error = error
         if time.monotonic() >= deadline:
             break
-        time.sleep(interval)
+        time.sleep(interval)  # the pause between two polls of the value, not a wait for a result
     detail = "last error: %r" % (last_error,) if last_error else "last value: %r" % (last_value,)
     raise Timeout("timed out after %.1f s waiting for %s; %s" % (timeout, what or probe, detail))
 
