@@ -28,6 +28,7 @@ class FaultCaseWithAdjust(FaultCase):
     def adjust(self, daemon, term, keyboard=None):
         """Taps the field at TAP_Y, shows the keyboard, waits for the exact offset position; returns it."""
         keyboard = keyboard or self.keyboard
+        daemon.at_rest()  # whatever the daemon had to do before (a keyboard's start shows it once) is done
         original = self.frame_of(term.window)
         term.tap_field_at_y(TAP_Y)
         rect = keyboard.show()
