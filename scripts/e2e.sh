@@ -6,7 +6,7 @@
 #   scripts/e2e.sh UnderMatchbox          a whole class
 #
 # OSKSHIFT_BIN=/path/to/oskshift skips the build. CI=true turns a missing tool into a failure, not a skip.
-# OSKSHIFT_E2E_JOBS=N runs the whole suite's modules in N processes at once (scripts/e2e_shards.py).
+# OSKSHIFT_E2E_JOBS=N runs the whole suite's test classes in N processes at once (scripts/e2e_shards.py; `make test`: 3).
 # Artifacts (daemon logs per test, desktop process logs, screenshots of failures) go to out/e2e/.
 set -euo pipefail
 

@@ -1,20 +1,24 @@
 #!/usr/bin/env python3
-"""Runs the e2e test modules in N processes at once (OSKSHIFT_E2E_JOBS=N scripts/e2e.sh): each test class has its
-own Xvfb, window manager, D-Bus and keyboard, so modules do not see each other; what they share is the machine.
+"""Runs the e2e test classes in N processes at once (OSKSHIFT_E2E_JOBS=N scripts/e2e.sh): each test class has its
+own Xvfb, window manager, D-Bus and keyboard, so classes do not see each other; what they share is the machine.
 
-Modules go to the shards longest first, each to the shard with the least time so far, weighed by the last run's
-out/e2e/timings.tsv (kept by scripts/e2e.sh as out/e2e-timings-last.tsv), else by scripts/e2e_module_seconds.tsv,
-else by the module's size. Each shard's
-output goes to out/e2e/shard-<n>.log and is printed once all have ended; the exit status is 1 when any failed.
+The unit of a shard is the class, not the module: test_window_managers alone is a third of the suite, so shards of
+whole modules could not balance. Classes go to the shards longest first, each to the shard with the least time so
+far, weighed by the last run's out/e2e/timings.tsv (kept by scripts/e2e.sh as out/e2e-timings-last.tsv: the class's
+tests and its session start and stop), else by scripts/e2e_class_seconds.tsv, else by the module's size. Each
+shard's output goes to out/e2e/shard-<n>.log and is printed once all have ended; the exit status is 1 when any
+failed.
 
     python3 scripts/e2e_shards.py N [test_module ...]     (default: every tests/e2e/test_*.py)
 """
 import collections
 import glob
+import inspect
 import os
 import subprocess
 import sys
 import time
+import unittest
 
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TESTS = os.path.join(REPOSITORY, "tests", "e2e")
@@ -25,33 +29,48 @@ SECONDS_PER_BYTE = 0.004  # a module without a recorded time: roughly its size (
 ALONE = ("test_package",)
 
 
-def weights(modules):
-    """Seconds per module: the last run's, else the ones kept in the repository, else a guess from its size."""
-    recorded = collections.Counter()
-    path = os.path.join(OUT, "e2e-timings-last.tsv")
+def test_classes(module_name):
+    """The module's own test classes that have tests, as unittest names ("module.Class"), in discovery's order."""
+    sys.path.insert(0, TESTS)
+    module = __import__(module_name)
+    return ["%s.%s" % (module_name, name) for name, value in sorted(vars(module).items())
+            if inspect.isclass(value) and issubclass(value, unittest.TestCase) and value.__module__ == module_name
+            and unittest.defaultTestLoader.getTestCaseNames(value)]
+
+
+def recorded_seconds(path, key):
+    """Seconds per class in a timings file: out/e2e/timings.tsv's rows (module, class, test, seconds) summed, or
+    scripts/e2e_class_seconds.tsv's (module.Class, seconds)."""
+    seconds = collections.Counter()
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
                 parts = line.rstrip("\n").split("\t")
-                if len(parts) == 4:
-                    recorded[parts[0]] += float(parts[3])
-    kept = {}
-    with open(os.path.join(REPOSITORY, "scripts", "e2e_module_seconds.tsv")) as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                module, seconds = line.split("\t")
-                kept[module] = float(seconds)
-    return {m: recorded.get(m) or kept.get(m) or os.path.getsize(os.path.join(TESTS, m + ".py")) * SECONDS_PER_BYTE
-            for m in modules}
+                if not line.startswith("#") and len(parts) in (2, 4):
+                    seconds[key(parts)] += float(parts[-1])
+    return seconds
 
 
-def shards(modules, count):
-    weight = weights(modules)
+def weights(classes):
+    """Seconds per class: the last run's, else the ones kept in the repository, else a guess from the module's size
+    shared among its classes."""
+    last = recorded_seconds(os.path.join(OUT, "e2e-timings-last.tsv"), lambda parts: "%s.%s" % tuple(parts[:2]))
+    kept = recorded_seconds(os.path.join(REPOSITORY, "scripts", "e2e_class_seconds.tsv"), lambda parts: parts[0])
+    per_module = collections.Counter(name.split(".")[0] for name in classes)
+
+    def guess(name):
+        module = name.split(".")[0]
+        return os.path.getsize(os.path.join(TESTS, module + ".py")) * SECONDS_PER_BYTE / per_module[module]
+    return {name: last.get(name) or kept.get(name) or guess(name) for name in classes}
+
+
+def shards(classes, count):
+    weight = weights(classes)
     loads = [[0.0, []] for _ in range(count)]
-    for module in sorted(modules, key=lambda m: -weight[m]):
+    for name in sorted(classes, key=lambda c: -weight[c]):
         lightest = min(loads, key=lambda load: load[0])
-        lightest[0] += weight[module]
-        lightest[1].append(module)
+        lightest[0] += weight[name]
+        lightest[1].append(name)
     return [(load, sorted(names)) for load, names in loads if names]
 
 
@@ -63,9 +82,9 @@ def main(argv):
     for module in [m for m in modules if m in ALONE]:
         print("alone: %s" % module, flush=True)
         failed |= subprocess.call(["/usr/bin/python3", "-m", "unittest", "-v", module], cwd=TESTS) != 0
-    modules = [m for m in modules if m not in ALONE]
+    classes = [name for module in modules if module not in ALONE for name in test_classes(module)]
     running = []
-    for number, (load, names) in enumerate(shards(modules, count), 1):
+    for number, (load, names) in enumerate(shards(classes, count), 1):
         log = os.path.join(OUT, "e2e", "shard-%d.log" % number)
         print("shard %d (about %.0f s): %s" % (number, load, " ".join(names)), flush=True)
         output = open(log, "w")

@@ -3,6 +3,7 @@
 slowest tests and session starts.
 
     python3 scripts/e2e_timings.py [out/e2e/timings.tsv] [--top N]
+    python3 scripts/e2e_timings.py --classes [out/e2e/timings.tsv]   seconds per class, as scripts/e2e_class_seconds.tsv
 """
 import collections
 import os
@@ -14,12 +15,22 @@ def main(argv):
     if "--top" in argv:
         top = int(argv[argv.index("--top") + 1])
         del argv[argv.index("--top"):argv.index("--top") + 2]
+    classes = "--classes" in argv
+    if classes:
+        argv.remove("--classes")
     path = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "out", "e2e", "timings.tsv")
     rows = []
     with open(path) as f:
         for line in f:
             module, cls, test, seconds = line.rstrip("\n").split("\t")
             rows.append((module, cls, test, float(seconds)))
+    if classes:
+        per_class = collections.Counter()
+        for module, cls, _, seconds in rows:
+            per_class["%s.%s" % (module, cls)] += seconds
+        for name, seconds in per_class.most_common():
+            print("%s\t%.0f" % (name, seconds))
+        return
     per_module = collections.Counter()
     for module, _, _, seconds in rows:
         per_module[module] += seconds

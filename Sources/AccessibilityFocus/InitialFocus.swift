@@ -86,9 +86,14 @@ enum InitialFocus {
     {
         var left = budget
         var result = ActiveWindowFocus.noActiveWindow
+        // As at start, what is not showing is skipped where the toolkit marks it: a LibreOffice that has just joined
+        // has 1 700 hidden menu items, a few D-Bus calls each to an application still starting, which held this
+        // thread (and every sync behind it) for seconds on a loaded machine.
+        let skipsHidden = marksFieldsShowing(application)
         for window in children(of: application, limit: childLimit) {
             if case .noActiveWindow = result, reader.hasState(window, ATSPI_STATE_ACTIVE) {
-                result = searchWindow(window, reader: reader, left: &left).map { .focused($0) } ?? .nothingFocused
+                result = searchWindow(window, reader: reader, left: &left, skipsHidden: skipsHidden)
+                    .map { .focused($0) } ?? .nothingFocused
             }
             g_object_unref(UnsafeMutableRawPointer(window))
         }

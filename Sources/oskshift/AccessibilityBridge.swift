@@ -145,15 +145,12 @@ final class AccessibilityBridge {
                 events += applicationsChanged(force: true)
                 keepExtentsUse(of: pids)
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
+                let superseded = Self.keepLast(update, in: &updates)
                 if verbose {
                     // The trace keeps what was read (and when: a traced log times the first of a pair), not only
                     // what counted.
-                    for earlier in updates where earlier.pid == update.pid {
-                        Log.line("note: accessibility: superseded in its batch: \(earlier)")
-                    }
+                    for earlier in superseded { Log.line("note: accessibility: superseded in its batch: \(earlier)") }
                 }
-                updates.removeAll { $0.pid == update.pid }
-                updates.append(update)
             case .focus:
                 break
             case .synced(let token, let next):
@@ -182,6 +179,21 @@ final class AccessibilityBridge {
             autoShow.handle(.focus(editable: focus.editable, keyboardVisible: adapter.isKeyboardVisible))
         }
         return events
+    }
+
+    /// Per application the last update of a batch counts: `update` replaces the earlier ones of its application in
+    /// `updates`, which are returned. A focus change so superseded by a later read of the application's field (the
+    /// new field's bounds) is still the trigger it was: reported as a re-layout, the new field was held by the
+    /// two-placement limit of the field before it (seen: Tab through a form under xfwm4 with a docked onboard, the
+    /// focus event and the new entry's bounds event drained together).
+    static func keepLast(_ update: AccessibleFocusUpdate, in updates: inout [AccessibleFocusUpdate])
+        -> [AccessibleFocusUpdate] {
+        let superseded = updates.filter { $0.pid == update.pid }
+        var kept = update
+        if superseded.contains(where: { $0.change == .focus }) { kept.change = .focus }
+        updates.removeAll { $0.pid == update.pid }
+        updates.append(kept)
+        return superseded
     }
 
     /// The update as the engine takes it: the field matched to its X window, relative to that window's frame as

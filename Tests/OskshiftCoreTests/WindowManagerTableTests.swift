@@ -64,11 +64,11 @@ struct WindowManagerTableTests {
         #expect(desktop.asked == row.requests)
         #expect(desktop.frames[Fixture.a] == row.placed)
         let engine = desktop.driver.engine
-        let adjustment = engine.adjustments[Fixture.a]
+        let adjustment = engine.windows[adjusted: Fixture.a]
         #expect((adjustment?.requests.reading ?? engine.windowManager.readingInUse) == row.reading)
         #expect(adjustment?.layout?.topLimit == row.topLimit)
         #expect(adjustment?.layout?.snap == row.snap)
-        #expect(engine.refused.contains(Fixture.a) == row.refused)
+        #expect(engine.windows.refused.contains(Fixture.a) == row.refused)
         // Nothing more is asked while the keyboard stays up.
         let asked = desktop.requests
         desktop.send(.timerFired, after: 300)

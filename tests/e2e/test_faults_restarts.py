@@ -74,6 +74,9 @@ class DaemonKilledAtRandomPoints(FaultCase):
                 wait_for(lambda: self.frame_of(window) == originals[window] or not daemon.is_alive(),
                          timeout=3, interval=0.005, what="%s: restored or killed" % where)
             finally:
+                # A timer not yet run would kill a daemon at rest, which a kill at the cycle's end does now instead of
+                # waiting for the rest of the delay.
+                timer.cancel()
                 timer.join()
             if daemon.is_alive():
                 send_signal(daemon.process)  # the timer came after the whole cycle: kill at its end
