@@ -190,10 +190,16 @@ public struct AccessibleField: Hashable, Sendable {
     /// A re-layout report of the same field at the same frame size, with other rects, tells nothing new: a window
     /// that was not resized was not re-laid out, and GTK3 answers right after a move with the field and its
     /// top-level from two moments (the field seemingly moved by the window's move). Only a report at a new size,
-    /// or one that replaces unknown rects, counts; caret and focus changes always do.
+    /// one that replaces unknown rects, or one whose field has another width counts; caret and focus changes always
+    /// do. A move never changes a field's width, a layout does: the first read at a new size may come before the
+    /// application has laid out at it (GTK3 maximized by blackbox: the small form's field, 384 px wide, read at the
+    /// maximized size, then the field re-laid out 1262 px wide at that same size), and taken for a repeat, the laid
+    /// out field was lost and the keyboard found the old one clear. The width, not the height: a field that seems
+    /// to have moved with a window moved up is cut at the frame's bottom (`trimmedToItsWindow`), a new height.
     public func isStaleRepeat(of previous: AccessibleField) -> Bool {
         change == .relayout && previous.identity == identity && previous.window == window
             && previous.frameSize == frameSize && (previous.widget != nil || previous.caret != nil)
+            && previous.widget?.width == widget?.width
     }
 
     /// The widget was read, with a size, and none of it lies inside the window's frame as it was read.
