@@ -69,6 +69,7 @@ struct FrameBookkeepingTests {
             == .client(Windows.client))
         #expect(known.frameOf == [Windows.client: Windows.client])
         #expect(known.rootRects == [Windows.client: Rect(x: 300, y: 250, width: 239, height: 206)])
+        #expect(known.rootBorders == [Windows.client: 0])
         #expect(known.clientOfTopLevel == [Windows.client: Windows.client])
         #expect(tree.reads == ["WM_STATE 0x200"])
     }
@@ -200,6 +201,7 @@ struct FrameBookkeepingTests {
         desktop.known.destroyed(Windows.frame)
         var expected = OpenboxDesktop.managed
         expected.rootRects = [:]
+        expected.rootBorders = [:]
         expected.frameOf = [:]
         expected.mapStates = [Windows.client: true]
         expected.overrideRedirects = [Windows.client: false]
@@ -234,5 +236,6 @@ struct FrameBookkeepingTests {
         desktop.known.movedByGravity(Events.gravity(Windows.frame, seenOn: desktop.tree.root, x: 300, y: 0),
             root: desktop.tree.root)
         #expect(desktop.known.rootRects == [:])
+        #expect(desktop.known.rootBorders == [:])
     }
 }
