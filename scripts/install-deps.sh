@@ -8,7 +8,7 @@ packages=(
     xvfb x11-utils x11-xserver-utils xdotool wmctrl openbox matchbox-window-manager
     # the window managers of tests/e2e/test_window_managers.py; marco aborts at start without the
     # org.mate.peripherals-mouse schema of mate-settings-daemon-common
-    xfwm4 marco mate-settings-daemon-common metacity kwin-x11 icewm fluxbox i3-wm jwm fvwm pekwm blackbox
+    xfwm4 marco mate-settings-daemon-common metacity kwin-x11 icewm fluxbox i3-wm jwm fvwm pekwm blackbox twm
     onboard matchbox-keyboard xvkbd xterm at-spi2-core python3-pyatspi gir1.2-gtk-3.0 python3-gi
     yad zenity dbus dbus-x11 libglib2.0-bin dconf-gsettings-backend imagemagick procps psmisc strace
     systemd groff-base

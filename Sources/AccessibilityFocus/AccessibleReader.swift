@@ -112,7 +112,7 @@ struct AccessibleReader {
         if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
            app.coordinates == .screen, offset == nil,
            WindowCoordinates.origin(forToolkit: app.toolkit) != nil, let id = postedID(of: toplevel),
-           let inWindow = extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect {
+           let inWindow = inWindowRect(of: accessible, in: toplevel, bracketed: change == .focus) {
             // A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the
             // screen path): the field relative to its window is all the daemon needs, one round trip instead of two
             // (`WindowCoordinates`), and it cannot be half before and half after a move of the window. On the screen
@@ -125,14 +125,22 @@ struct AccessibleReader {
             update.toplevelID = id
             return (update, toplevel)
         }
-        var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
-        // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
-        // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
-        let caret = lineMode == .single && widget != nil
-            ? nil : PaneOffset.corrected(caretRect(of: accessible, in: coordinates), by: offset)
-        // A terminal's field is its cursor's line (TextFieldStates).
-        if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
-        let toplevelExtents = toplevel.flatMap { extents(of: $0, in: coordinates) }
+        func fields() -> (widget: Rect?, caret: Rect?) {
+            var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
+            // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
+            // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
+            let caret = lineMode == .single && widget != nil
+                ? nil : PaneOffset.corrected(caretRect(of: accessible, in: coordinates), by: offset)
+            // A terminal's field is its cursor's line (TextFieldStates).
+            if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
+            return (widget, caret)
+        }
+        func toplevelRead() -> ReportedExtents? { toplevel.flatMap { extents(of: $0, in: coordinates) } }
+        // Screen rects go stale with a move of the window the application takes in between two calls.
+        let read = toplevel != nil && app.coordinates == .screen
+            ? BracketedRead.read(toplevel: toplevelRead, fields: fields) : (fields: fields(), toplevel: toplevelRead())
+        let (widget, caret) = read.fields
+        let toplevelExtents = read.toplevel
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
         var update = AccessibleFocusUpdate(
             editable: states.editable, pid: app.pid, widget: widget, caret: caret,
@@ -141,6 +149,20 @@ struct AccessibleReader {
         update.paneOffset = offset
         if let toplevel, toplevelExtents?.fieldRect != nil { update.toplevelID = noteToplevelPosted(toplevel) }
         return (update, toplevel)
+    }
+
+    /// A field's rect in its window. GTK 3 computes it from two origins it asks the X server for, and a move of the
+    /// window between them (the window manager's restore as the keyboard goes, which gives the form the focus
+    /// back under blackbox) made it 221 px off (y 37 for 258); a focus read, the one a placement starts from, is
+    /// bracketed by reads of the top-level on the screen (`BracketedRead`). Caret and text reads, at every key,
+    /// stay one round trip.
+    private func inWindowRect(of accessible: AccessiblePointer, in toplevel: AccessiblePointer, bracketed: Bool)
+        -> Rect?
+    {
+        let field = { self.extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect }
+        guard bracketed else { return field() }
+        return BracketedRead.read(toplevel: { self.extents(of: toplevel, in: ATSPI_COORD_TYPE_SCREEN) },
+                                  fields: field).fields
     }
 
     /// The number naming a top-level whose screen extents were posted, while the memo still holds it.

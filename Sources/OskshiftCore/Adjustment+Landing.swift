@@ -79,7 +79,7 @@ extension Adjustment {
             }
         }
         if !real { requests.readAhead = frame }
-        requests.inFlightSince = nil  // the window manager got to our request (or to the user's)
+        requests.answered()  // the window manager got to our request (or to the user's)
         if real { requests.owed = requests.owed.configured }
         // A reading being tried is believed or dropped on this landing before the landing is classified.
         requests.belief = requests.belief.afterLanding(frame, wanted: requests.pending.last?.frame)
@@ -189,7 +189,7 @@ extension Adjustment {
 
     private mutating func dropRequests() {
         requests.pending.removeAll()
-        requests.queued = nil
+        requests.dropQueued()
     }
 
     /// The window manager keeps the title bar below the top at `limit`. A first clamp of a top that lay within a

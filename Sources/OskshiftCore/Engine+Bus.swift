@@ -5,20 +5,20 @@
 /// through geometry and the X focus: `Event.windowOnBus`) within `busJoiningGraceMs` of its map (for a window mapped
 /// before the daemon listened: once the bus has answered); the user's input in it meanwhile is served when that wait
 /// ends, unless the application answered it with a focus. A window with nothing said yet is waited for, never moved. The whole window needs more: the user's input in it
-/// (`userInputs`), never its map, placement or maximize.
+/// (`BusFacts.userActed`), never its map, placement or maximize.
 extension Engine {
     /// How the focus rect of `window` is chosen now.
     func choice(for window: WindowFacts, now: Int) -> FocusSelection.Choice {
         if let why = waitingForBus(window, now: now) { return .nothing(why) }
         let accessible = accessibleState(of: window)
         let chosen = FocusSelection.choose(
-            accessible: accessible, observed: observed.placed(inFrameWith: window.extents),
+            accessible: accessible, observed: (focus?.observed ?? .none).placed(inFrameWith: window.extents),
             frameSize: observedFrameSize ?? window.frame.size,
             order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand,
-            userActed: userInputs[window.id] != nil)
+            userActed: busFacts.userActed(in: window.id))
         // Said of a window its application was found to own by other means than its process number, so the log
         // tells why a window whose `_NET_WM_PID` the bus never named stays still.
-        if case .nothing(let why) = chosen, case .noEditableFocus = accessible, let owner = busOwners[window.id] {
+        if case .nothing(let why) = chosen, case .noEditableFocus = accessible, let owner = busFacts.owner(of: window.id) {
             return .nothing("\(why) (its application on the accessibility bus, pid \(owner.application), found by "
                             + "\(owner.matchedBy.rawValue))")
         }
@@ -35,7 +35,7 @@ extension Engine {
 
     /// When the daemon's wait for its own first answer from the bus ends, while it waits and the order asks the bus.
     func busAnswerDeadline(of window: WindowFacts, now: Int) -> Int? {
-        guard case .joining(let since, _) = bus, FocusSelection.asksBus(configuration.settings(for: window.wmClass).focus)
+        guard case .joining(let since, _) = busFacts.connection, FocusSelection.asksBus(configuration.settings(for: window.wmClass).focus)
         else { return nil }
         let deadline = since + Engine.busAnswerGraceMs
         return now < deadline ? deadline : nil
@@ -47,7 +47,7 @@ extension Engine {
     /// a key in the window meanwhile is served when the wait ends, unless its application answered it with a focus.
     func busJoiningDeadline(of window: WindowFacts, now: Int) -> Int? {
         let order = configuration.settings(for: window.wmClass).focus
-        guard bus.knowsApplications, FocusSelection.asksBus(order), case .silent = accessibleState(of: window),
+        guard busFacts.connection.knowsApplications, FocusSelection.asksBus(order), case .silent = accessibleState(of: window),
               let mapped = window.mappedAtMs
         else { return nil }
         let deadline = mapped + Engine.busJoiningGraceMs
@@ -58,39 +58,35 @@ extension Engine {
     func fallback(for window: WindowFacts, source: FocusSource?) -> String? {
         FocusSelection.fallback(
             accessible: accessibleState(of: window), order: configuration.settings(for: window.wmClass).focus,
-            source: source, busAbsent: bus == .notUsed)
+            source: source, busAbsent: busFacts.connection == .notUsed)
     }
 
     /// What the accessibility bus says about `window`: its application's editable field when it is in this window;
     /// "no editable focus" when its application is on the bus (named by the window's `_NET_WM_PID`, or found to own
     /// the window otherwise); else silent.
     func accessibleState(of window: WindowFacts) -> FocusSelection.AccessibleState {
-        if let field = accessibleFields.values.first(where: { $0.window == window.id }) { return .editable(field) }
-        if let pid = window.pid, accessibleApplications.contains(pid) { return .noEditableFocus }
-        if busOwners[window.id] != nil { return .noEditableFocus }
+        if let field = busFacts.field(in: window.id) { return .editable(field) }
+        if busFacts.isOnBus(window.pid) || busFacts.owner(of: window.id) != nil { return .noEditableFocus }
         return .silent
     }
 
     /// The application on the bus that owns `window`, and how that was found; nil when none is known to.
     public func busApplication(of window: WindowFacts) -> (application: Int32, matchedBy: BusMatch)? {
-        if let owner = busOwners[window.id] { return (owner.application, owner.matchedBy) }
-        if let pid = window.pid, accessibleApplications.contains(pid) { return (pid, .pid) }
+        if let owner = busFacts.owner(of: window.id) { return (owner.application, owner.matchedBy) }
+        if let pid = window.pid, busFacts.isOnBus(pid) { return (pid, .pid) }
         return nil
     }
 
     /// The bridge found the application on the bus that owns `id`: from now on its focus speaks for the window.
     mutating func windowOnBus(_ id: WindowID, _ application: Int32, _ how: BusMatch,
                               _ moment: inout Moment) -> [Action] {
-        let owner = BusOwner(application: application, matchedBy: how)
-        guard busOwners[id] != owner else { return [] }
-        busOwners[id] = owner
-        if application != 0 { accessibleApplications.insert(application) }
+        guard busFacts.noteOwner(BusOwner(application: application, matchedBy: how), of: id) else { return [] }
         return decideAndMove(&moment)
     }
 
     /// The user pressed or typed in `id`.
     mutating func userInput(in id: WindowID, _ moment: inout Moment) -> [Action] {
-        userInputs[id] = moment.now
+        busFacts.noteUserInput(in: id, at: moment.now)
         guard focus?.window.id == id else { return [] }
         return decideAndMove(&moment)
     }

@@ -28,27 +28,41 @@ extension Engine {
     /// Whether a clear reading of the focused window's field must leave the window placed.
     func contradicts(_ window: WindowFacts, _ moment: Moment) -> Bool {
         guard case .editable(let field) = accessibleState(of: window) else { return false }
-        if selfContradicting == FieldKey(window: window.id, identity: field.identity) { return true }
-        guard let covered = lastCoveredReading, moment.readingArrived else { return false }
-        return covered.window == window.id && covered.identity == field.identity
-            && covered.frameSize == field.frameSize && covered.keyboard == keyboard
-            && moment.now - covered.at < Self.contradictionMs
+        return contradictions.contradicts(field, in: window.id, keyboard: keyboard, moment)
     }
 
     /// After a decision: remembers a covered reading, and a field found contradicting itself.
     mutating func noteReading(_ decision: Decision, of window: WindowFacts, _ moment: Moment) {
         guard case .editable(let field) = accessibleState(of: window) else { return }
-        if case .staysUp = decision.outcome {
-            selfContradicting = FieldKey(window: window.id, identity: field.identity)
-        } else if moment.readingArrived, decision.overlap > 0 {
-            lastCoveredReading = CoveredReading(window: window.id, identity: field.identity,
-                                                frameSize: field.frameSize, keyboard: keyboard, at: moment.now)
-        }
+        contradictions.note(decision, field: field, in: window.id, keyboard: keyboard, moment)
     }
 
     /// The focus left the window or the keyboard hid: every field is believed again.
     mutating func forgetContradictions() {
-        lastCoveredReading = nil
-        selfContradicting = nil
+        contradictions = Contradictions()
+    }
+}
+
+/// The focused field's last reading that needed a placement, and the field found contradicting itself.
+struct Contradictions: Equatable, Sendable {
+    private var lastCovered: Engine.CoveredReading?
+    private var selfContradicting: Engine.FieldKey?
+
+    func contradicts(_ field: AccessibleField, in window: WindowID, keyboard: Rect?, _ moment: Moment) -> Bool {
+        if selfContradicting == Engine.FieldKey(window: window, identity: field.identity) { return true }
+        guard let covered = lastCovered, moment.readingArrived else { return false }
+        return covered.window == window && covered.identity == field.identity
+            && covered.frameSize == field.frameSize && covered.keyboard == keyboard
+            && moment.now - covered.at < Engine.contradictionMs
+    }
+
+    mutating func note(_ decision: Decision, field: AccessibleField, in window: WindowID, keyboard: Rect?,
+                       _ moment: Moment) {
+        if case .staysUp = decision.outcome {
+            selfContradicting = Engine.FieldKey(window: window, identity: field.identity)
+        } else if moment.readingArrived, decision.overlap > 0 {
+            lastCovered = Engine.CoveredReading(window: window, identity: field.identity,
+                                                frameSize: field.frameSize, keyboard: keyboard, at: moment.now)
+        }
     }
 }

@@ -6,9 +6,9 @@ extension Engine {
     /// field once the window is still at a smaller size, and the timer for whatever is due next.
     mutating func decideAndMove(_ moment: inout Moment) -> [Action] {
         var actions = placeAndRestore(moment)
-        if keyboardHiddenAt != nil,
+        if keyboardState.hiddenAt != nil,
            !adjustments.values.contains(where: { !$0.isHomeward && homeWaitsForTheWorkArea($0) }) {
-            keyboardHiddenAt = nil  // no window waits for the strut to go
+            keyboardState.noHomeWaits()  // no window waits for the strut to go
         }
         actions += revealFieldOnceShrunk(moment)
         actions += updateTimer(now: moment.now)
@@ -25,9 +25,9 @@ extension Engine {
             noteKeptHeight(focus.window.id, now: now)
         }
         // A keyboard sliding in is placed for where it will rest: each of its steps needs no move of its own.
-        if let focus, let keyboard = keyboardMotion.end ?? keyboard {
+        if let focus, let keyboard = keyboardState.placedFor {
             let decision = decide(focus, keyboard: keyboard, moment)
-            let adjustment = adjustments[focus.window.id]
+            let adjustment = windows[adjusted: focus.window.id]
             switch decision.outcome {
             case .adjust(let frame): focusedTarget = frame
             case .unchanged, .holding, .staysUp:
@@ -40,13 +40,13 @@ extension Engine {
             noteReading(decision, of: focus.window, moment)
             if decision != lastDecision { actions.append(.log(decision)) }
             lastDecision = decision
-        } else if let focus, adjustments[focus.window.id].map({ $0.isReturning }) ?? true {
+        } else if let focus, windows[adjusted: focus.window.id].map({ $0.isReturning }) ?? true {
             lastDecision = nil
         }
-        for id in adjustments.keys.sorted() where !(id == focus?.window.id && focusedTarget != nil) {
+        for id in windows.adjustedIDs where !(id == focus?.window.id && focusedTarget != nil) {
             // Where the window manager keeps a window it refused to move (above a docked keyboard's strut), it
             // stays while the keyboard is up: a restore now would be refused too.
-            if refused.contains(id), keyboard != nil, let kept = adjustments[id], kept.current != home(of: kept) {
+            if windows.isRefused(id), keyboard != nil, let kept = windows[adjusted: id], kept.current != home(of: kept) {
                 continue
             }
             actions += restore(id, now: now)
@@ -61,7 +61,7 @@ extension Engine {
     mutating func noteFieldAtOriginal(_ window: WindowFacts, now: Int) {
         guard case .field(let field) = choice(for: window, now: now) else { return }
         let identity = identity(of: window)
-        let originalSize = adjustments[window.id]?.original.frame.size ?? window.frame.size
+        let originalSize = windows[adjusted: window.id]?.original.frame.size ?? window.frame.size
         let readAt: Size?
         if case .editable(let accessible) = accessibleState(of: window) {
             readAt = accessible.frameSize
@@ -79,14 +79,14 @@ extension Engine {
     /// the placement works with the height it really has. Known once the animation ended and no request of ours
     /// is younger than `unansweredAfterMs` (a request that changes nothing gets no ConfigureNotify at all).
     mutating func noteKeptHeight(_ id: WindowID, now: Int) {
-        guard var adjustment = adjustments[id], case .placed(let placement) = adjustment.stage, !adjustment.leftState,
+        guard var adjustment = windows[adjusted: id], case .placed(let placement) = adjustment.stage, !adjustment.leftState,
               placement.animation == nil, adjustment.requests.queued == nil,
               adjustment.current.height > placement.target.height,
               !adjustment.requests.pending.contains(where: { now - $0.time < Engine.unansweredAfterMs })
         else { return }
         let kept = adjustment.current.height
         adjustment.updateLayout { $0.keptHeight = kept }
-        adjustments[id] = adjustment
+        windows[adjusted: id] = adjustment
     }
 
     /// The accessible field's identity in `window`; nil for the X sources.
@@ -99,11 +99,9 @@ extension Engine {
     func decide(_ focus: Focus, keyboard: Rect, _ moment: Moment) -> Decision {
         let window = focus.window
         let settings = configuration.settings(for: window.wmClass)
-        let now = moment.now
-        let record = adjustments[window.id]
-        let adjustment = record?.isReturning == true ? nil : record
+        let record = windows[adjusted: window.id]
         let original = record?.original ?? SavedGeometry(frame: window.frame, state: window.state)
-        let choice = self.choice(for: window, now: now)
+        let choice = self.choice(for: window, now: moment.now)
         var field: FocusRect?
         var source: FocusSource?
         switch choice {
@@ -111,90 +109,121 @@ extension Engine {
         case .wholeWindow: source = .window
         case .nothing: break
         }
-        let why = fallback(for: window, source: source)
-        func decision(_ outcome: Decision.Outcome, field: Rect? = nil, overlap: Int = 0) -> Decision {
-            Decision(window: window.id, source: source, field: field, keyboard: keyboard,
-                     overlap: overlap, mode: settings.mode, outcome: outcome, fallback: why)
+        var made = Decision(window: window.id, source: source, field: nil, keyboard: keyboard, overlap: 0,
+                            mode: settings.mode, outcome: .unchanged, fallback: fallback(for: window, source: source))
+        if let outcome = reasonNotToPlace(window, record: record, original: original, choice: choice,
+                                          mode: settings.mode, now: moment.now) {
+            made.outcome = outcome
+            return made
         }
-        if let reason = exclusion(of: window, original: original, mode: settings.mode) {
-            return decision(.excluded(reason))
+        guard let monitor = screen.monitor(for: original.frame), monitor == screen.monitor(for: keyboard) else {
+            made.outcome = .excluded("keyboard on another monitor")
+            return made
         }
-        if let why = waitingForBus(window, now: now) { return decision(.waiting(why)) }
-        if case .editable(let accessible) = accessibleState(of: window), accessible.outsideItsWindow,
-           adjustment == nil, accessible.frameSize == window.frame.size {
+        let adjustment = record?.isReturning == true ? nil : record
+        let input = policyInput(window, adjustment: adjustment, record: record, original: original, field: field,
+                                keyboard: keyboard, monitor: monitor, settings: settings)
+        let placement = Policy.place(input)
+        // Restoring, the window is heading home: no placement of its to keep or to wait for.
+        let placedOrPlacing = adjustment.map { !$0.isRestoring } ?? false
+        if placedOrPlacing, let awaited = adjustment?.layout?.awaitingLayoutAt, awaited == adjustment?.current.size {
+            // The application resized itself; its field at that size comes next. Not once the window has another
+            // size again (KWin fits a window into a docked keyboard's work area between two steps of ours, and
+            // the next step resizes it on): no field is ever read at that size.
+            return made
+        }
+        var target = placement.frame
+        if let adjustment, placedOrPlacing,
+           keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
+            target = adjustment.target
+        }
+        made.field = placement.guarded
+        made.overlap = placement.overlap
+        made.outcome = outcome(placing: target, adjustment: adjustment, placedOrPlacing: placedOrPlacing,
+                               original: original, window, moment)
+        if let top = input.topLimit, let frame = target, frame.minY == top {
+            made.limit = "title bar kept below the top by the window manager, frame top \(top)"
+        }
+        return made
+    }
+
+    /// Why the focused window is not placed at all (excluded, waiting, no field to show, a reading not to trust),
+    /// or nil when the policy decides.
+    private func reasonNotToPlace(_ window: WindowFacts, record: Adjustment?, original: SavedGeometry,
+                                  choice: FocusSelection.Choice, mode: AvoidanceMode, now: Int) -> Decision.Outcome? {
+        let adjustment = record?.isReturning == true ? nil : record
+        if let reason = exclusion(of: window, original: original, mode: mode) { return .excluded(reason) }
+        if let why = waitingForBus(window, now: now) { return .waiting(why) }
+        let accessible: AccessibleField?
+        if case .editable(let field) = accessibleState(of: window) { accessible = field } else { accessible = nil }
+        if let accessible, accessible.outsideItsWindow, adjustment == nil, accessible.frameSize == window.frame.size {
             let size = "\(window.frame.width)x\(window.frame.height)"
-            return decision(.noField("the field lies outside the window at \(size), which the window manager or its "
-                                     + "application made smaller than its content: no move of the window shows it"))
+            return .noField("the field lies outside the window at \(size), which the window manager or its "
+                            + "application made smaller than its content: no move of the window shows it")
         }
-        if case .nothing(let why) = choice { return decision(.noField(why)) }
-        if field != nil, let readAt = fieldReadAt(window), readInPassing(readAt, record: record, now: now) {
-            return decision(.waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving"))
+        if case .nothing(let why) = choice { return .noField(why) }
+        if case .field = choice, let readAt = fieldReadAt(window), readInPassing(readAt, record: record, now: now) {
+            return .waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving")
         }
-        if case .editable(let accessible) = accessibleState(of: window), adjustment == nil,
-           accessible.frameSize != window.frame.size {
+        if let accessible, adjustment == nil, accessible.frameSize != window.frame.size {
             // Read in another layout than the window has now (it was resized, maximized or made fullscreen by its
             // owner): wait for the application's report at this size.
-            return decision(.noField("waiting for the application's layout at \(window.frame.width)x\(window.frame.height)"))
+            return .noField("waiting for the application's layout at \(window.frame.width)x\(window.frame.height)")
         }
-        guard let windowMonitor = screen.monitor(for: original.frame),
-              windowMonitor == screen.monitor(for: keyboard)
-        else { return decision(.excluded("keyboard on another monitor")) }
+        return nil
+    }
+
+    /// What the policy is asked: the window's original geometry, the field, the keyboard, the room on the monitor,
+    /// and what is learnt about this window (the height it keeps, the window manager's limits).
+    private func policyInput(_ window: WindowFacts, adjustment: Adjustment?, record: Adjustment?,
+                             original: SavedGeometry, field: FocusRect?, keyboard: Rect, monitor: Monitor,
+                             settings: EffectiveSettings) -> Policy.Input {
         let fieldFrameHeight: Int?
         if case .editable(let accessible) = accessibleState(of: window), field != nil {
             fieldFrameHeight = accessible.frameSize.height
         } else {
             fieldFrameHeight = field == nil ? nil : observedFrameSize?.height
         }
-
         // A fullscreen window covers the panels (its room is the monitor) and is panned unless told to inset.
         let fullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .adjust
         let extents = record?.extents ?? window.extents
         var input = Policy.Input(
             original: original.frame, field: field?.rect, caret: field?.caret, keyboard: keyboard,
-            workArea: fullscreen ? windowMonitor.rect : windowMonitor.workArea, margin: settings.margin,
+            workArea: fullscreen ? monitor.rect : monitor.workArea, margin: settings.margin,
             mode: fullscreen && settings.mode != .inset ? .offset : settings.mode,
             minFrameHeight: max(1, window.minSize?.height ?? 1) + extents.top + extents.bottom,
             fieldFrameHeight: fieldFrameHeight,
             fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
                 ? fieldAtOriginal?.rect : nil)
         input.keptHeight = adjustment?.layout?.keptHeight
-        input.topLimit = adjustment?.layout?.topLimit
-        if case .allowedAbove(let top) = adjustment?.layout?.snap { input.topAllowedAbove = top }
+        // The window's own limit once it met one; before, the one the window manager showed with another window.
+        let workAreaTop = input.workArea.minY
+        input.topLimit = adjustment?.layout?.topLimit ?? windowManager.topLimit(workAreaTop: workAreaTop)
+        let snap = adjustment?.layout?.topLimit != nil
+            ? adjustment?.layout?.snap : windowManager.topSnap(workAreaTop: workAreaTop)
+        if case .allowedAbove(let top) = snap { input.topAllowedAbove = top }
         input.isText = field.map { $0.source == .caret || $0.source == .widget } ?? false
-        let placement = Policy.place(input)
-        var target = placement.frame
-        // Restoring, the window is heading home: no placement of its to keep or to wait for.
-        let placedOrPlacing = adjustment.map { !$0.isRestoring } ?? false
-        if let adjustment, placedOrPlacing,
-           keepsCurrent(adjustment.target, instead: target ?? original.frame, placement: placement, input: input) {
-            target = adjustment.target
-        }
-        if placedOrPlacing, let awaited = adjustment?.layout?.awaitingLayoutAt, awaited == adjustment?.current.size {
-            // The application resized itself; its field at that size comes next. Not once the window has another
-            // size again (KWin fits a window into a docked keyboard's work area between two steps of ours, and
-            // the next step resizes it on): no field is ever read at that size.
-            return decision(.unchanged)
-        }
-        let outcome: Decision.Outcome
+        return input
+    }
+
+    /// The outcome of a placement: the window moved, left, held by the two-placement limit, kept up against a
+    /// contradicting field, or sent home.
+    private func outcome(placing target: Rect?, adjustment: Adjustment?, placedOrPlacing: Bool,
+                         original: SavedGeometry, _ window: WindowFacts, _ moment: Moment) -> Decision.Outcome {
         // A re-layout after two placements since the last trigger moves nothing: the window holds still.
         let holds = !moment.isTrigger && placementsSinceTrigger >= 2
         switch (target, adjustment) {
-        case (nil, nil): outcome = .notCovered
-        case (nil, .some) where holds && placedOrPlacing: outcome = .holding
+        case (nil, nil): return .notCovered
+        case (nil, .some) where holds && placedOrPlacing: return .holding
         case (nil, .some) where placedOrPlacing && contradicts(window, moment):
-            outcome = .staysUp("the field was covered at its last reading, at this layout")
-        case (nil, .some): outcome = .restore(original.frame)
+            return .staysUp("the field was covered at its last reading, at this layout")
+        case (nil, .some): return .restore(original.frame)
         case (.some(let frame), let adjustment?) where adjustment.target == frame && placedOrPlacing:
-            outcome = .unchanged
-        case (.some, .some) where holds && placedOrPlacing: outcome = .holding
-        case (.some, nil) where holds: outcome = .holding  // restored since the trigger: placed again only by the next
-        case (.some(let frame), _): outcome = .adjust(frame)
+            return .unchanged
+        case (.some, .some) where holds && placedOrPlacing: return .holding
+        case (.some, nil) where holds: return .holding  // restored since the trigger: placed again only by the next
+        case (.some(let frame), _): return .adjust(frame)
         }
-        var made = decision(outcome, field: placement.guarded, overlap: placement.overlap)
-        if let top = input.topLimit, let frame = target, frame.minY == top {
-            made.limit = "title bar kept below the top by the window manager, frame top \(top)"
-        }
-        return made
     }
 
     /// The frame size the focused window's field was read at.
@@ -229,10 +258,10 @@ extension Engine {
         case .normal, .dialog, .utility, .other: break
         }
         if mode == .none { return "mode none" }
-        if refused.contains(window.id) {
+        if windows.isRefused(window.id) {
             return "the window manager refuses to move it: tiled, or a window it keeps in place"
         }
-        if released.contains(window.id) { return "moved by the user" }
+        if windows.isReleased(window.id) { return "moved by the user" }
         if original.state.fullscreen && configuration.avoidance.fullscreen == .skip { return "fullscreen" }
         if original.state.isMaximized && configuration.avoidance.maximized == .skip { return "maximized" }
         return nil

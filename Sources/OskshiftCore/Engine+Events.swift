@@ -4,17 +4,12 @@ extension Engine {
     mutating func keyboardChanged(_ frame: Rect?, _ moment: inout Moment) -> [Action] {
         // Kept only while a window may wait for the strut to go (`workAreaWaitDeadline`).
         let homesToWaitFor = adjustments.values.contains { homeWaitsForTheWorkArea($0) }
-        keyboardHiddenAt = frame == nil && keyboard != nil && homesToWaitFor ? moment.now : nil
         noteUserInput(keyboardNow: frame, at: moment.now)
-        keyboardMotion.step(from: keyboard, to: frame, on: screen, now: moment.now)
-        keyboard = frame
+        keyboardState.change(to: frame, on: screen, now: moment.now, homesWait: homesToWaitFor)
         var again = learnStrutFit()
         if frame == nil {
             forgetContradictions()
-            released.removeAll()
-            // A refusal is believed for one keyboard session: asked again at the next show, a window manager that
-            // really refuses costs one request, and a refusal misread in a burst of events does not last.
-            refused.removeAll()
+            windows.forgetReleasesAndRefusals()
             again = askAgainForRefusedHomes(now: moment.now)
         }
         return again + decideAndMove(&moment)
@@ -24,9 +19,9 @@ extension Engine {
     /// may speak for it); the keyboard hidden ends every input's effect, so the next show asks again.
     mutating func noteUserInput(keyboardNow frame: Rect?, at now: Int) {
         if frame == nil {
-            userInputs.removeAll()
+            busFacts.forgetUserInputs()
         } else if keyboard == nil, let focused = focus?.window.id {
-            userInputs[focused] = now
+            busFacts.noteUserInput(in: focused, at: now)
         }
     }
 
@@ -34,12 +29,12 @@ extension Engine {
     /// home again when that may have changed: the keyboard hid, the work area changed.
     mutating func askAgainForRefusedHomes(now: Int) -> [Action] {
         var actions: [Action] = []
-        for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id], adjustment.isReturning, adjustment.requests.pending.isEmpty,
+        for id in windows.adjustedIDs {
+            guard var adjustment = windows[adjusted: id], adjustment.isReturning, adjustment.requests.pending.isEmpty,
                   adjustment.requests.queued == nil, adjustment.current != adjustment.shown
             else { continue }
             actions.append(adjustment.askAgainAsRead(now: now))
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         }
         return actions
     }
@@ -50,17 +45,16 @@ extension Engine {
         if let newFocus, newFocus.window.isKeyboard, focus != nil { return [] }
         var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
-            released.removeAll()
+            windows.forgetReleases()
             fieldAtOriginal = nil
             forgetContradictions()
-            if let left = focus?.window.id, refused.contains(left), keyboard != nil, let kept = adjustments[left],
+            if let left = focus?.window.id, windows.isRefused(left), keyboard != nil, let kept = windows[adjusted: left],
                kept.current != home(of: kept) {
                 said.append(.note("window \(left): left where the window manager keeps it (\(kept.current)) while the "
                                   + "keyboard is up; home at the hide"))
             }
         }
         focus = newFocus
-        observed = newFocus?.observed ?? .none
         observedFrameSize = newFocus?.window.frame.size
         return said + decideAndMove(&moment)
     }
@@ -69,36 +63,25 @@ extension Engine {
     mutating func focusObserved(_ id: WindowID, _ observations: XFocusObservations, frame: Rect,
                                 _ moment: inout Moment) -> [Action] {
         guard focus?.window.id == id else { return [] }
-        if adjustments[id] == nil { focus?.window.frame = frame }
-        observed = observations
+        if windows[adjusted: id] == nil { focus?.window.frame = frame }
+        focus?.observed = observations
         observedFrameSize = frame.size
         return decideAndMove(&moment)
     }
 
     mutating func applicationsChanged(_ pids: Set<Int32>, _ moment: inout Moment) -> [Action] {
-        switch bus {
-        case .notUsed, .listening: bus = .listening
-        case .joining(let since, _): bus = .joining(since: since, applicationsKnown: true)
-        }
-        accessibleApplications = pids
-        accessibleFields = accessibleFields.filter { $0.key == 0 || pids.contains($0.key) }
-        busOwners = busOwners.filter { pids.contains($0.value.application) }
+        busFacts.applicationsChanged(to: pids)
         return decideAndMove(&moment)
     }
 
     mutating func busChanged(_ status: BusStatus, _ moment: inout Moment) -> [Action] {
-        switch status {
-        case .connecting: bus = .joining(since: moment.now, applicationsKnown: bus.knowsApplications)
-        case .initialFocusRead:
-            if case .joining(_, applicationsKnown: true) = bus { bus = .listening }
-        case .absent: bus = .notUsed
-        }
+        busFacts.connectionChanged(status, now: moment.now)
         return decideAndMove(&moment)
     }
 
     /// A stale repeat of the field already known tells nothing.
     mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?, _ moment: inout Moment) -> [Action] {
-        if pid != 0 { accessibleApplications.insert(pid) }
+        busFacts.noteApplication(pid)
         fieldUnmatched = false
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
             fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: moment.now)
@@ -107,38 +90,20 @@ extension Engine {
             moment.readingOutOfView = Moment.OutOfView(window: reported.window, frameSize: reported.frameSize)
         }
         let field = reported?.trimmedToItsWindow()
-        // One field per window: a window belongs to one process. A report about a window that names no process
-        // (0: the application could not be asked, e.g. LibreOffice had already dropped the paragraph's accessible
-        // after it scrolled out of view) belongs to the application that has that window's field; any other
-        // process's field in that window is replaced (two answers for one window, picked by chance, restored
-        // LibreOffice Writer with its caret under the keyboard and then ignored its next paragraphs).
-        var owner = pid
-        if pid == 0, let field, let known = accessibleFields.first(where: { $0.value.window == field.window })?.key {
-            owner = known
-        }
-        let previous = accessibleFields[owner]
-        if let field, let previous, field.isStaleRepeat(of: previous) { return [] }
-        if let field { accessibleFields = accessibleFields.filter { $0.key == owner || $0.value.window != field.window } }
-        if var field, let reported, liesBeyondItsWindow(reported) {
-            field.outsideItsWindow = true
-            accessibleFields[owner] = field
-        } else {
-            accessibleFields[owner] = field?.keepingKnownRects(of: previous)
-        }
+        let beyond = reported.map { liesBeyondItsWindow($0) } ?? false
+        guard busFacts.report(field, from: pid, outsideItsWindow: field != nil && beyond) else { return [] }
         moment.readingArrived = field != nil
-        if let field, adjustments[field.window]?.layout?.awaitingLayoutAt == field.frameSize {
-            adjustments[field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
+        if let field, windows[adjusted: field.window]?.layout?.awaitingLayoutAt == field.frameSize {
+            windows[adjusted: field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
         }
         return decideAndMove(&moment)
     }
 
     /// A window nobody asked to move, moved straight up from under the keyboard to just above it, was moved by the
     /// window manager: it keeps windows out of a docked keyboard's strut by itself (`WindowManagerModel.strutFit`), and puts this
-    /// one back where it was when the strut goes (`fittedByWindowManager`).
+    /// one back where it was when the strut goes (`Untouched.fitted`).
     private mutating func noteUntouched(_ id: WindowID, frame: Rect) -> [Action] {
-        let before = untouchedFrames[id]
-        untouchedFrames[id] = frame
-        guard let before, frame != before else { return [] }
+        guard let before = windows.noteFrame(id, frame), frame != before else { return [] }
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
         // is announced. The keyboard's own window never ends there.
         // The keyboard as last reported may still be a few pixels lower than its window already is (sliding in):
@@ -148,10 +113,10 @@ extension Engine {
               before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
               reach.contains(frame.maxY - keyboard.minY)
         else {
-            fittedByWindowManager[id] = nil  // moved otherwise: put back by the window manager, or by the user
+            windows.noteFitted(id, from: nil)  // moved otherwise: put back by the window manager, or by the user
             return []
         }
-        if fittedByWindowManager[id] == nil { fittedByWindowManager[id] = before }
+        windows.noteFitted(id, from: before)
         return learnStrutFit()
     }
 
@@ -159,10 +124,8 @@ extension Engine {
     /// the reach of such a fit below the keyboard's top as reported now.
     mutating func learnStrutFit() -> [Action] {
         guard windowManager.strutFitSlack == nil, let keyboard else { return [] }
-        for id in fittedByWindowManager.keys.sorted() {
-            guard let before = fittedByWindowManager[id], let frame = untouchedFrames[id],
-                  WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY)
-            else { continue }
+        for (id, frame, before) in windows.fitted {
+            guard WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY) else { continue }
             let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
             windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
             return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
@@ -176,7 +139,7 @@ extension Engine {
     /// itself is smaller than its content there (a tile the window manager shrank). Not a field scrolled out of a
     /// view we shrank (its last rects stay for that), nor an absurd answer off every monitor (unknown).
     private func liesBeyondItsWindow(_ reported: AccessibleField) -> Bool {
-        guard reported.widgetLiesOutsideItsWindow, adjustments[reported.window] == nil, let widget = reported.widget,
+        guard reported.widgetLiesOutsideItsWindow, windows[adjusted: reported.window] == nil, let widget = reported.widget,
               let window = focus?.window, window.id == reported.window
         else { return false }
         return screen.monitor(for: widget.offsetBy(dx: window.frame.x, dy: window.frame.y)) != nil
@@ -184,7 +147,7 @@ extension Engine {
 
     mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents, _ moment: inout Moment) -> [Action] {
         if focus?.window.id == id { focus?.window.extents = extents }
-        guard var adjustment = adjustments[id], adjustment.extents != extents else { return decideAndMove(&moment) }
+        guard var adjustment = windows[adjusted: id], adjustment.extents != extents else { return decideAndMove(&moment) }
         adjustment.extents = extents
         var actions: [Action] = []
         if case .placed(var placement) = adjustment.stage {
@@ -205,26 +168,28 @@ extension Engine {
                 if let move = adjustment.askAgainForTarget(now: moment.now) { actions.append(move) }
             }
         }
-        adjustments[id] = adjustment
+        windows[adjusted: id] = adjustment
         return actions + decideAndMove(&moment)
+    }
+
+    /// A window's layout learnt a top limit or more of a snap zone: the model holds it for the windows after it.
+    mutating func noteTopClamp(of id: WindowID, _ layout: Layout?, limitBefore: Int?, snapBefore: TopSnap?,
+                               room: Rect) {
+        guard let limit = layout?.topLimit, limit != limitBefore || layout?.snap != snapBefore else { return }
+        windowManager.learn(topLimit: limit, snap: layout?.snap, workAreaTop: room.minY,
+                            from: "window \(id): kept at top \(limit) on a work area from \(room.minY)")
     }
 
     /// A window manager took the window on anew: its own placement comes first, and teaches no reading.
     mutating func reframed(_ id: WindowID) -> [Action] {
-        adjustments[id]?.requests.newlyFramed = true
+        windows[adjusted: id]?.requests.newlyFramed = true
         return []
     }
 
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
-        adjustments[id] = nil
-        untouchedFrames[id] = nil
-        fittedByWindowManager[id] = nil
-        released.remove(id)
-        refused.remove(id)
-        busOwners[id] = nil
-        userInputs[id] = nil  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
+        windows.forget(id)
+        busFacts.forget(id)  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
         if focus?.window.id == id { focus = nil }
-        accessibleFields = accessibleFields.filter { $0.value.window != id }
         return decideAndMove(&moment)
     }
 
@@ -232,59 +197,61 @@ extension Engine {
     /// a synthetic one. What it means for an adjusted window, the window decides (`Adjustment.land`); the engine
     /// acts on the verdict.
     mutating func configured(_ id: WindowID, frame: Rect, real: Bool, _ moment: inout Moment) -> [Action] {
-        if fieldUnmatched || accessibleFields.values.contains(where: { $0.window == id }) {
+        if fieldUnmatched || busFacts.field(in: id) != nil {
             fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
         if focus?.window.id == id { focus?.window.frame = frame }
-        guard var adjustment = adjustments[id] else {
+        guard var adjustment = windows[adjusted: id] else {
             return noteUntouched(id, frame: frame) + decideAndMove(&moment)
         }
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
         let limitBefore = adjustment.layout?.topLimit
+        let snapBefore = adjustment.layout?.snap
         let targetBefore = adjustment.target
         let landing = adjustment.land(frame, real: real, room: room, keyboard: keyboard, windowManager: windowManager)
+        noteTopClamp(of: id, adjustment.layout, limitBefore: limitBefore, snapBefore: snapBefore, room: room)
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:
-            adjustments[id] = nil
+            windows.endAdjustment(id, at: frame)
         case .homeRefused:
             learnt.append(.note("window \(id): the window manager keeps it at \(frame) for now; home asked again when "
                                 + "the work area changes"))
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .reframedAway:
             learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .clamped(let top):
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             if limitBefore != top { learnt += noteNewLimit(of: adjustment, top: top) }
         case .refused:
-            if refused.insert(id).inserted, adjustment.isRestoring, keyboard != nil {
+            if windows.refuse(id), adjustment.isRestoring, keyboard != nil {
                 learnt.append(.note("window \(id): left where the window manager keeps it (\(frame)) while the "
                                     + "keyboard is up; home at the hide"))
             }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .stepNotGranted:
             if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .placedByWindowManager:
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             learnt += placedByWindowManager(id, at: frame, wanted: targetBefore, now: moment.now)
         case .resizedByApplication:
             if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
                 adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
                 placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
             }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         case .movedByUser:
             return release(id, frame: frame, reason: "moved or resized by the user") + decideAndMove(&moment)
         case .ours, .normalGeometry, .repeated:
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
     }
@@ -324,7 +291,7 @@ extension Engine {
             return [.note("window \(id): the window manager fitted it above a docked keyboard's strut itself, "
                           + "\(wanted.minY - frame.minY) px from our placement; placed again at the keyboard's next move")]
         }
-        refused.insert(id)
+        windows.refuse(id)
         return [.note("window \(id): the window manager placed it above the keyboard itself (a docked keyboard's "
                       + "strut); left there while the keyboard is up")]
     }
@@ -358,13 +325,13 @@ extension Engine {
     /// A synthetic ConfigureNotify: the echo of a move the frame's ConfigureNotify answered (nothing to learn), or
     /// the window manager's only answer to our move (where the window is then is read from the server).
     mutating func syntheticConfigure(_ id: WindowID) -> [Action] {
-        guard let owed = adjustments[id]?.requests.owed else { return [] }
+        guard let owed = windows[adjusted: id]?.requests.owed else { return [] }
         switch owed {
         case .none: return []
-        case .echo: adjustments[id]?.requests.owed = .none
-        case .echoThenAny: adjustments[id]?.requests.owed = .any
+        case .echo: windows[adjusted: id]?.requests.owed = .none
+        case .echoThenAny: windows[adjusted: id]?.requests.owed = .any
         case .any:
-            adjustments[id]?.requests.owed = .none
+            windows[adjusted: id]?.requests.owed = .none
             return [.readFrame(id)]
         }
         return []
@@ -372,7 +339,7 @@ extension Engine {
 
     mutating func stateChanged(_ id: WindowID, state: WindowState, _ moment: inout Moment) -> [Action] {
         if focus?.window.id == id { focus?.window.state = state }
-        guard var adjustment = adjustments[id] else { return decideAndMove(&moment) }
+        guard var adjustment = windows[adjusted: id] else { return decideAndMove(&moment) }
         if case .leavingState(let target, let layout, let movedWith) = adjustment.stage,
            !state.isMaximized, !state.fullscreen {
             var placement = Placement(target: target, animation: nil, layout: layout, movedWithStateChange: nil)
@@ -381,7 +348,7 @@ extension Engine {
                 // the extents it was computed with: nothing more to send; checked once more a little later.
                 if adjustment.current == target {
                     adjustment.stage = .placed(placement)
-                    adjustments[id] = adjustment
+                    windows[adjusted: id] = adjustment
                     return decideAndMove(&moment)
                 }
                 if sentWith == adjustment.extents, adjustment.requests.pending.contains(where: { $0.frame == target }) {
@@ -389,17 +356,17 @@ extension Engine {
                     placement.movedWithStateChange = StateMove(extents: sentWith,
                                                                confirmBy: moment.now + Engine.unansweredAfterMs)
                     adjustment.stage = .placed(placement)
-                    adjustments[id] = adjustment
+                    windows[adjusted: id] = adjustment
                     return decideAndMove(&moment)
                 }
                 // Decorated out of fullscreen (other extents): the frame asked for needs another client size.
-                adjustment.requests.inFlightSince = nil
+                adjustment.requests.answered()
             }
             // The state we asked to leave is left: the placement that waited goes out now, from where the window
             // manager put the window.
             adjustment.shown = adjustment.current
             adjustment.stage = .placed(placement)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             return head(id, to: target, now: moment.now) + decideAndMove(&moment)
         }
         if case .leavingState = adjustment.stage, !adjustment.original.state.fullscreen, !state.fullscreen {
@@ -410,17 +377,17 @@ extension Engine {
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
         // new home, and nothing from before is to be restored. It is placed again from its new geometry once the
         // application reported its field at that size.
-        adjustments[id] = nil
+        windows[adjusted: id] = nil
         return [.clearOriginal(id)] + decideAndMove(&moment)
     }
 
     /// The user took the window over: forget the original and never restore it.
     mutating func release(_ id: WindowID, frame: Rect, reason: String) -> [Action] {
-        adjustments[id] = nil
+        windows.endAdjustment(id, at: frame)
         var actions: [Action] = [.clearOriginal(id)]
         if focus?.window.id == id {
             focus?.window.frame = frame
-            released.insert(id)
+            windows.release(id, at: frame)
             let decision = Decision(window: id, source: lastDecision?.source, field: nil,
                                     keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: focus?.window.wmClass).mode,
@@ -444,8 +411,8 @@ extension Engine {
             || (saved.state.fullscreen && !facts.state.fullscreen)
         // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
         // placed again whole while the keyboard is up and it has the focus.
-        userInputs[facts.id] = moment.now
-        adjustments[facts.id] = Adjustment(
+        busFacts.noteUserInput(in: facts.id, at: moment.now)
+        windows[adjusted: facts.id] = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,
             stage: .placed(Placement(target: facts.frame, animation: nil, layout: Layout(), movedWithStateChange: nil)))
@@ -456,7 +423,7 @@ extension Engine {
     /// focused field's reads, the end of a wait for the bus.
     mutating func timerFired(_ moment: inout Moment) -> [Action] {
         var actions = stepAnimations(now: moment.now)
-        for id in adjustments.keys.sorted() { actions += sendQueuedRequest(of: id, now: moment.now) }
+        for id in windows.adjustedIDs { actions += sendQueuedRequest(of: id, now: moment.now) }
         actions += confirmMovesWithStateChange(now: moment.now)
         actions += fieldReads.due(at: moment.now)
         return actions + decideAndMove(&moment)
@@ -466,7 +433,7 @@ extension Engine {
     /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     mutating func expirePendingRequests(now: Int) {
         for (id, adjustment) in adjustments where !adjustment.requests.pending.isEmpty && !adjustment.isReturning {
-            adjustments[id]?.requests.expire(now: now)
+            windows[adjusted: id]?.requests.expire(now: now)
         }
     }
 }

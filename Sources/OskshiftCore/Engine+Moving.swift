@@ -3,21 +3,20 @@ extension Engine {
 
     mutating func adjust(_ window: WindowFacts, to target: Rect, now: Int) -> [Action] {
         var actions: [Action] = []
-        if var adjustment = adjustments[window.id], !adjustment.isReturning {
+        if var adjustment = windows[adjusted: window.id], !adjustment.isReturning {
             guard adjustment.target != target || adjustment.isRestoring else { return [] }
             if case .restoring(_, let animation, let layout) = adjustment.stage {
                 adjustment.stage = .placed(Placement(target: target, animation: animation, layout: layout,
                                                      movedWithStateChange: nil))
             }
-            adjustments[window.id] = adjustment
+            windows[adjusted: window.id] = adjustment
         } else {
             // A window still returning after a restore starts again from the same original, with its requests
             // still in flight; any other from where it is now.
-            let returning = adjustments[window.id]
+            let returning = windows[adjusted: window.id]
             // A window the window manager moved above the strut itself belongs where it puts it back afterwards.
-            let before = fittedByWindowManager[window.id].flatMap { $0.size == window.frame.size ? $0 : nil }
+            let before = windows.takeFittedFrom(window.id).flatMap { $0.size == window.frame.size ? $0 : nil }
             let saved = returning?.original ?? SavedGeometry(frame: before ?? window.frame, state: window.state)
-            fittedByWindowManager[window.id] = nil
             let leavesState = saved.state.fullscreen || saved.state.isMaximized
             let current = returning?.current ?? window.frame
             var adjustment = Adjustment(
@@ -36,13 +35,13 @@ extension Engine {
             if leavesState {
                 actions.append(saved.state.fullscreen ? .setFullscreen(window.id, false) : .setMaximized(window.id, false))
             }
-            adjustments[window.id] = adjustment
+            windows[adjusted: window.id] = adjustment
         }
         return actions + head(window.id, to: target, now: now)
     }
 
     mutating func restore(_ id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id], !adjustment.isHomeward,
+        guard var adjustment = windows[adjusted: id], !adjustment.isHomeward,
               workAreaWaitDeadline(for: adjustment, now: now) == nil, !waitsForTheHide(adjustment)
         else { return [] }
         if let fitted = fittedAboveStrut(adjustment) {
@@ -52,7 +51,7 @@ extension Engine {
         var layout = adjustment.layout ?? Layout()
         layout.revealedAtHeight = nil
         adjustment.stage = .restoring(to: adjustment.target, animation: adjustment.animation, layout: layout)
-        adjustments[id] = adjustment
+        windows[adjusted: id] = adjustment
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
         return head(id, to: home(of: adjustment), now: now)
@@ -77,7 +76,7 @@ extension Engine {
     /// back then is fitted into that area by openbox (its bottom on the strut). Its home waits until its monitor's
     /// work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
     func workAreaWaitDeadline(for adjustment: Adjustment, now: Int) -> Int? {
-        guard keyboard == nil, !stopped, let hidden = keyboardHiddenAt, homeWaitsForTheWorkArea(adjustment),
+        guard keyboard == nil, !stopped, let hidden = keyboardState.hiddenAt, homeWaitsForTheWorkArea(adjustment),
               workAreaNarrowed(since: adjustment)
         else { return nil }
         let deadline = hidden + Engine.strutGoneWithinMs
@@ -87,7 +86,7 @@ extension Engine {
     /// A keyboard sliding out clears the field of a window that left its maximized state, or was made shorter,
     /// before it hides: its home waits for the hide (and then for the strut to go).
     func waitsForTheHide(_ adjustment: Adjustment) -> Bool {
-        guard keyboard != nil, keyboardMotion.goingDown, !stopped, homeWaitsForTheWorkArea(adjustment) else { return false }
+        guard keyboard != nil, keyboardState.goingDown, !stopped, homeWaitsForTheWorkArea(adjustment) else { return false }
         return workAreaNarrowed(since: adjustment)
     }
 
@@ -108,7 +107,7 @@ extension Engine {
 
     /// Sets a window's target: at once when animation is off, else the animation starts from where it is shown.
     mutating func head(_ id: WindowID, to target: Rect, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id] else { return [] }
+        guard var adjustment = windows[adjusted: id] else { return [] }
         // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
         if id == focus?.window.id { placementsSinceTrigger += 1 }
         var actions: [Action] = []
@@ -119,7 +118,7 @@ extension Engine {
             guard adjustment.original.state.fullscreen else {
                 // Moved once the window manager reports the state left.
                 adjustment.stage = .leavingState(target: target, layout: layout, movedWith: movedWith)
-                adjustments[id] = adjustment
+                windows[adjusted: id] = adjustment
                 return []
             }
             // In the same step as leaving fullscreen, and at once: the window manager carries the two requests out
@@ -127,7 +126,7 @@ extension Engine {
             // geometry the window manager remembers, which nobody saw, and resize the page at every frame).
             if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
             adjustment.stage = .leavingState(target: target, layout: layout, movedWith: adjustment.extents)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             return actions
         case .placed, .restoring:
             var animation: Animation?
@@ -139,7 +138,7 @@ extension Engine {
                                       curve: configuration.animation.curve)
             }
             adjustment.heading(to: target, animation: animation)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             if adjustment.isRestoring && animation == nil { actions += finishRestore(id, now: now) }
             return actions
         }
@@ -148,10 +147,10 @@ extension Engine {
     /// The window is back at its original frame (or is handed back to the window manager's maximized or
     /// fullscreen state): forget it and clear the saved geometry.
     mutating func finishRestore(_ id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id] else { return [] }
+        guard var adjustment = windows[adjusted: id] else { return [] }
         var actions: [Action] = []
         if adjustment.leftState {
-            adjustment.requests.queued = nil  // the state change puts the window back, after whatever is in flight
+            adjustment.requests.dropQueued()  // the state change puts the window back, after whatever is in flight
             actions = restoringActions(adjustment)
             for case .moveResize(_, let asked, _) in actions {
                 adjustment.requests.noteSentAlongside(adjustment.requests.reading.landing(of: asked), asked: asked,
@@ -171,7 +170,7 @@ extension Engine {
         }
         adjustment.shown = home(of: adjustment)
         adjustment.stage = .returning
-        adjustments[id] = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil ? nil : adjustment
+        windows[adjusted: id] = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil ? nil : adjustment
         if focus?.window.id == id { focus?.window.frame = adjustment.shown }
         return actions
     }
@@ -209,13 +208,13 @@ extension Engine {
 
     mutating func stepAnimations(now: Int) -> [Action] {
         var actions: [Action] = []
-        for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id], let animation = adjustment.animation else { continue }
+        for id in windows.adjustedIDs {
+            guard var adjustment = windows[adjusted: id], let animation = adjustment.animation else { continue }
             let frame = animation.frame(at: now)
             if frame != adjustment.shown, let move = adjustment.request(frame, now: now) { actions.append(move) }
             let finished = animation.isFinished(at: now)
             if finished { adjustment.heading(to: adjustment.target, animation: nil) }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             if adjustment.isRestoring && finished { actions += finishRestore(id, now: now) }
         }
         return actions
@@ -243,8 +242,8 @@ extension Engine {
     /// state was left was dropped (a window manager that handled it while still fullscreen): asked again.
     mutating func confirmMovesWithStateChange(now: Int) -> [Action] {
         var actions: [Action] = []
-        for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id], case .placed(var placement) = adjustment.stage,
+        for id in windows.adjustedIDs {
+            guard var adjustment = windows[adjusted: id], case .placed(var placement) = adjustment.stage,
                   let deadline = placement.movedWithStateChange?.confirmBy, deadline <= now
             else { continue }
             placement.movedWithStateChange = nil
@@ -253,7 +252,7 @@ extension Engine {
                let move = adjustment.askAgainForTarget(now: now) {
                 actions.append(move)
             }
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         }
         return actions
     }
@@ -261,13 +260,13 @@ extension Engine {
     /// Sends the frame queued behind a window's request in flight once it is answered or given up on; a returning
     /// window's saved geometry is cleared with its restoring move.
     mutating func sendQueuedRequest(of id: WindowID, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id], adjustment.requests.queued != nil,
+        guard var adjustment = windows[adjusted: id], adjustment.requests.queued != nil,
               !adjustment.requests.awaitsAnswer(at: now)
         else { return [] }
         var actions: [Action] = []
         if let move = adjustment.releaseQueued(now: now) { actions.append(move) }
         if adjustment.isReturning { actions.append(.clearOriginal(id)) }
-        adjustments[id] = adjustment.isReturning && adjustment.requests.pending.isEmpty ? nil : adjustment
+        windows[adjusted: id] = adjustment.isReturning && adjustment.requests.pending.isEmpty ? nil : adjustment
         return actions
     }
 }

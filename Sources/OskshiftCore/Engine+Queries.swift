@@ -44,7 +44,7 @@ extension Engine {
     /// The next one-off tick: the end of the focused window's wait for its application on the bus (while the keyboard
     /// is up), a queued move's time to go out, a fullscreen move's check, or a read of the focused field.
     public func nextDeadline(at now: Int) -> Int? {
-        var deadlines = [fieldReads.nextDeadline, keyboardMotion.deadline]
+        var deadlines = [fieldReads.nextDeadline, keyboardState.motionDeadline]
         if let focus, keyboard != nil {
             deadlines += [busAnswerDeadline(of: focus.window, now: now), busJoiningDeadline(of: focus.window, now: now)]
         }

@@ -5,8 +5,8 @@ extension Engine {
     /// flight. Each window stays known, returning, until its restore is reported back.
     mutating func restoreAllAtOnce(now: Int) -> [Action] {
         var actions: [Action] = []
-        for id in adjustments.keys.sorted() {
-            guard var adjustment = adjustments[id] else { continue }
+        for id in windows.adjustedIDs {
+            guard var adjustment = windows[adjusted: id] else { continue }
             var sent: [Action]
             if !adjustment.isReturning {
                 sent = restoringActions(adjustment)
@@ -20,7 +20,7 @@ extension Engine {
             } else {
                 sent = []  // its restore went out already
             }
-            adjustment.requests.queued = nil
+            adjustment.requests.dropQueued()
             for case .moveResize(_, let asked, _) in sent {
                 adjustment.requests.noteSentAlongside(adjustment.requests.reading.landing(of: asked), asked: asked,
                                                       extents: adjustment.extents, now: now)
@@ -31,7 +31,7 @@ extension Engine {
             }
             adjustment.shown = home(of: adjustment)
             adjustment.stage = .returning
-            adjustments[id] = adjustment.current == adjustment.shown && adjustment.requests.pending.isEmpty
+            windows[adjusted: id] = adjustment.current == adjustment.shown && adjustment.requests.pending.isEmpty
                 ? nil : adjustment
             actions += sent
         }
@@ -49,7 +49,7 @@ extension Engine {
         case .windowFrameRead(let id, let frame): return landedWhileStopping(id, frame: frame, real: false, now: now)
         case .windowConfigureSynthetic(let id): return syntheticConfigure(id)
         case .windowDestroyed(let id):
-            adjustments[id] = nil
+            windows[adjusted: id] = nil
             return []
         case .windowReframed(let id): return reframed(id)
         default:
@@ -60,7 +60,7 @@ extension Engine {
     /// A window on its way home landed: home, or read otherwise (asked again as read), or elsewhere (asked again
     /// once for home).
     private mutating func landedWhileStopping(_ id: WindowID, frame: Rect, real: Bool, now: Int) -> [Action] {
-        guard var adjustment = adjustments[id] else { return [] }
+        guard var adjustment = windows[adjusted: id] else { return [] }
         let home = adjustment.shown
         let room = screen.monitor(for: frame)?.workArea ?? frame
         let believed = adjustment.requests.belief
@@ -69,19 +69,19 @@ extension Engine {
         switch landing {
         case .misread, .reframedAway:
             let again = adjustment.askAgainAsRead(now: now)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             return [again]
-        case .home where frame != home && !adjustment.leftState && !askedAgainAtExit.contains(id):
+        case .home where frame != home && !adjustment.leftState && !windows.wasAskedAgainAtExit(id):
             // The window manager answered the restore with another frame: asked once more.
-            askedAgainAtExit.insert(id)
+            windows.noteAskedAgainAtExit(id)
             let again = adjustment.askAgainAsRead(now: now)
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
             return [again]
         case .home:
             if frame != home { windowsLeftAway.append(WindowAway(id: id, home: home, current: frame)) }
-            adjustments[id] = nil
+            windows[adjusted: id] = nil
         default:
-            adjustments[id] = adjustment
+            windows[adjusted: id] = adjustment
         }
         return []
     }

@@ -16,28 +16,20 @@
 public struct Engine: Equatable, Sendable {
     public internal(set) var configuration: Configuration
     public internal(set) var screen: Screen
+    /// The keyboard: its frame, its slide, its last hide (`KeyboardState`).
+    var keyboardState = KeyboardState()
     /// The visible keyboard's frame; nil while no keyboard is visible.
-    public internal(set) var keyboard: Rect?
-    /// Where the keyboard is heading while it slides in (`KeyboardMotion`).
-    var keyboardMotion = KeyboardMotion()
+    public var keyboard: Rect? { keyboardState.frame }
     public internal(set) var focus: Focus?
     /// The most recent decision about the focused window.
     public internal(set) var lastDecision: Decision?
 
-    /// The X server's view of the focus inside the focused window, relative to its frame, and the frame's size
-    /// when it was read.
-    var observed = XFocusObservations.none
+    /// The size of the focused window's frame when the X server's view of the focus inside it (`Focus.observed`,
+    /// relative to the frame) was read.
     var observedFrameSize: Size?
-    /// Where the daemon's own connection to the bus stands.
-    var bus = BusConnection.notUsed
-    /// Processes on the accessibility bus, and the editable field each one has focused (none: focus elsewhere).
-    var accessibleApplications: Set<Int32> = []
-    var accessibleFields: [Int32: AccessibleField] = [:]
-    /// Windows found to belong to an application on the bus other than by their `_NET_WM_PID` (`Event.windowOnBus`).
-    var busOwners: [WindowID: BusOwner] = [:]
-    /// When the user last pressed or typed in each window, or the keyboard was shown while it held the focus, since
-    /// the keyboard last hid: the whole-window source needs such an input (`FocusSelection.choose`).
-    var userInputs: [WindowID: Int] = [:]
+    /// The daemon's connection to the accessibility bus, what the bus said (its applications, their fields, the
+    /// windows they own) and the user's inputs (`BusFacts`).
+    var busFacts = BusFacts()
     /// Whether the last editable report matched no window.
     var fieldUnmatched = false
     /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
@@ -45,12 +37,9 @@ public struct Engine: Equatable, Sendable {
     var fieldAtOriginal: ReferenceField?
     /// Placements of the focused window since the last trigger.
     var placementsSinceTrigger = 0
-    var adjustments: [WindowID: Adjustment] = [:]
-    /// Windows the user moved or resized while adjusted: left alone until focus leaves them or the keyboard hides.
-    var released: Set<WindowID> = []
-    /// Windows whose window manager answered a move by leaving them in place (matchbox's NORMAL windows), until
-    /// the keyboard hides.
-    var refused: Set<WindowID> = []
+    /// Every window seen: untouched, adjusted (with its `Adjustment`), released to the user or refused by its window
+    /// manager (`TrackedWindow`).
+    var windows = TrackedWindows()
     /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
     var windowManager = WindowManagerModel()
     var timer = TimerUse.off
@@ -58,21 +47,15 @@ public struct Engine: Equatable, Sendable {
     var fieldReads = FieldReads()
     /// The focused field's last reading that needed a placement, and the field found contradicting itself
     /// (`Engine+Contradiction`).
-    var lastCoveredReading: CoveredReading?
-    var selfContradicting: FieldKey?
+    var contradictions = Contradictions()
     /// After `stopping` the daemon is on its way out: the engine only follows its restores home
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
     var stopped = false
-    var askedAgainAtExit: Set<WindowID> = []
-    /// When the keyboard last hid, while it stays hidden: a docked keyboard's strut goes a moment later.
-    var keyboardHiddenAt: Int?
-    /// The last frame of every window not adjusted: how the window manager treats windows nobody asks to move.
-    var untouchedFrames: [WindowID: Rect] = [:]
-    /// Windows the window manager moved above the keyboard by itself, with the frame they had before: where it
-    /// puts them back when the strut goes, so their original geometry if we adjust them.
-    var fittedByWindowManager: [WindowID: Rect] = [:]
     /// Windows the window manager put elsewhere than home twice at the exit.
     public internal(set) var windowsLeftAway: [WindowAway] = []
+
+    /// The adjusted windows' adjustments (a view of `windows`).
+    var adjustments: [WindowID: Adjustment] { windows.adjustments }
 
     /// How often an animation steps.
     public static let frameIntervalMs = 16
@@ -142,7 +125,7 @@ public struct Engine: Equatable, Sendable {
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
         guard !stopped else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
-        keyboardMotion.expire(now: now)
+        keyboardState.expire(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
         if moment.isTrigger { placementsSinceTrigger = 0 }
         switch event {

@@ -130,7 +130,7 @@ extension Engine {
     /// the field read there is still outside the window (`FieldReads.revealAgain`).
     mutating func revealFieldOnceShrunk(_ moment: Moment) -> [Action] {
         let now = moment.now
-        guard let focus, var adjustment = adjustments[focus.window.id], case .placed(let placement) = adjustment.stage,
+        guard let focus, var adjustment = windows[adjusted: focus.window.id], case .placed(let placement) = adjustment.stage,
               adjustment.isStill(at: now), adjustment.current == placement.target,
               placement.target.height < adjustment.original.frame.height,
               focusedAccessibleField != nil
@@ -145,7 +145,7 @@ extension Engine {
             return []
         }
         adjustment.updateLayout { $0.revealedAtHeight = placement.target.height }
-        adjustments[focus.window.id] = adjustment
+        windows[adjusted: focus.window.id] = adjustment
         return [fieldReads.reveal(focus.window.id, now: now)]
     }
 }

@@ -1,17 +1,15 @@
 /// A window manager works through requests in order, one at a time, and a slow one (openbox under load: 0.5 ms a
 /// request) falls behind a burst of focus changes. Sending every frame the engine wants would queue hundreds of
 /// our moves in it, and the window would reach its last one, the one that counts (the restore when the keyboard
-/// hides), seconds late. So a window has at most one request in flight: a frame wanted meanwhile waits in `queued`,
+/// hides), seconds late. So a window has at most one request in flight: a frame wanted meanwhile waits queued (`Flight`),
 /// newer ones replace it, and it goes out at the window's next ConfigureNotify, or once the request in flight is
 /// `Engine.unansweredAfterMs` old (a request that changes nothing gets no ConfigureNotify).
 struct Requests: Equatable, Sendable {
     /// Frames requested and not yet reported back, with the time of the request: a ConfigureNotify that matches
     /// one is ours, one that matches none (with nothing pending) is the user's.
     var pending: [PendingRequest] = []
-    /// When our last request went out, until the window's next ConfigureNotify: the request in flight.
-    var inFlightSince: Int?
-    /// The newest frame wanted while a request was in flight: it goes out when that one is answered.
-    var queued: Rect?
+    /// The request in flight and the frame queued behind it.
+    var flight = Flight.idle
     /// The last frames we asked for, answered or not: a window manager working through a backlog answers seconds
     /// late, after the request has left `pending`, and such a late answer is ours, not the user's move (taken for
     /// one, the window would be released and left displaced). A user's drag lands on one of these only by chance.
@@ -34,14 +32,70 @@ struct Requests: Equatable, Sendable {
     var reading: Reading { belief.reading }
     static let requestedKept = 16
 
+    /// Where the window's one request in flight stands.
+    enum Flight: Equatable, Sendable {
+        /// Nothing in flight, nothing waiting.
+        case idle
+        /// Our last request went out at this time; the window's next ConfigureNotify ends it.
+        case inFlight(since: Int)
+        /// A newer frame wanted while the request sent at `behind` is in flight: it goes out when that one is
+        /// answered (newer ones replace it).
+        case queued(Rect, behind: Int)
+        /// The request it waited behind was answered: it goes out now (`Adjustment.releaseQueued`).
+        case due(Rect)
+    }
+
+    /// When our last request went out, while it is in flight.
+    var inFlightSince: Int? {
+        switch flight {
+        case .inFlight(let since), .queued(_, let since): return since
+        case .idle, .due: return nil
+        }
+    }
+
+    /// The newest frame wanted while a request was in flight.
+    var queued: Rect? {
+        switch flight {
+        case .queued(let frame, _), .due(let frame): return frame
+        case .idle, .inFlight: return nil
+        }
+    }
+
     func awaitsAnswer(at now: Int) -> Bool {
         inFlightSince.map { now - $0 < Engine.unansweredAfterMs } ?? false
     }
 
     /// When the queued frame goes out if no ConfigureNotify comes first.
     var queuedDeadline: Int? {
-        guard queued != nil, let since = inFlightSince else { return nil }
+        guard case .queued(_, let since) = flight else { return nil }
         return since + Engine.unansweredAfterMs
+    }
+
+    /// The window was configured: the window manager got to our request (or to the user's). A frame queued behind
+    /// it is due.
+    mutating func answered() {
+        switch flight {
+        case .inFlight: flight = .idle
+        case .queued(let frame, _): flight = .due(frame)
+        case .idle, .due: break
+        }
+    }
+
+    /// The frame queued is not sent: whatever is in flight stays so.
+    mutating func dropQueued() {
+        switch flight {
+        case .queued(_, let since): flight = .inFlight(since: since)
+        case .due: flight = .idle
+        case .idle, .inFlight: break
+        }
+    }
+
+    /// `frame` waits behind the request in flight, replacing any frame queued before.
+    mutating func queue(_ frame: Rect) {
+        switch flight {
+        case .inFlight(let since), .queued(_, let since): flight = .queued(frame, behind: since)
+        case .idle, .due: flight = .due(frame)
+        }
     }
 
     mutating func noteRequested(_ frame: Rect) {
@@ -102,7 +156,7 @@ extension Adjustment {
     mutating func request(_ frame: Rect, now: Int) -> Action? {
         shown = frame
         if requests.awaitsAnswer(at: now) {
-            requests.queued = frame
+            requests.queue(frame)
             return nil
         }
         return send(frame, now: now)
@@ -112,8 +166,7 @@ extension Adjustment {
     /// manager will not give (other extents, a move dropped while fullscreen). Its answer may still come: it stays
     /// pending, so that it is not taken for a reading of this window manager's.
     mutating func askAgainForTarget(now: Int) -> Action? {
-        requests.queued = nil
-        requests.inFlightSince = nil
+        requests.flight = .idle
         return request(target, now: now)
     }
 
@@ -121,7 +174,7 @@ extension Adjustment {
     /// it must still wait, or the window is already there.
     mutating func releaseQueued(now: Int) -> Action? {
         guard let frame = requests.queued, !requests.awaitsAnswer(at: now) else { return nil }
-        requests.queued = nil
+        requests.dropQueued()
         if frame == current && requests.pending.isEmpty { return nil }
         return send(frame, now: now)
     }
@@ -130,14 +183,13 @@ extension Adjustment {
     mutating func askAgainAsRead(now: Int) -> Action {
         let frame = requests.queued ?? shown
         requests.pending.removeAll()
-        requests.inFlightSince = nil
+        requests.flight = .idle
         shown = frame
         return send(frame, now: now)
     }
 
     private mutating func send(_ frame: Rect, now: Int) -> Action {
-        requests.queued = nil
-        requests.inFlightSince = now
+        requests.flight = .inFlight(since: now)
         let asked = requests.reading.request(for: frame)
         requests.noteSentAlongside(frame, asked: asked, extents: extents, now: now)
         return .moveResize(id, frame: asked, extents: extents)

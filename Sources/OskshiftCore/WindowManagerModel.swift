@@ -6,8 +6,9 @@
 /// Seen from outside, a window manager applies its rules to a request one after the other (mutter's constraints
 /// are a table of such functions). The model holds the rules it has seen at work as `Constraint`s, each predicting
 /// what it does to a frame; `landing(of:keyboard:)` applies them in order, and `request(for:)` inverts them to
-/// choose the frame to ask for. Limits that depend on the window (the highest top, a snap zone: one title bar
-/// high) are learnt per window, in its `Layout`.
+/// choose the frame to ask for. The highest top and a snap zone are learnt with a window (its `Layout`) and held
+/// here too, as distances from the work area's top, so that the next window is planned within them from its first
+/// request; a window whose decorations put its limit elsewhere learns its own.
 struct WindowManagerModel: Equatable, Sendable {
     /// A value learnt, with the landing that taught it.
     struct Learnt<Value: Equatable & Sendable>: Equatable, Sendable {
@@ -22,6 +23,25 @@ struct WindowManagerModel: Equatable, Sendable {
         /// It moves a window reaching under a docked keyboard's strut up above it by itself, the window's bottom
         /// `slack` px below the keyboard's top (KWin: 1; marco, metacity: 0).
         case fitsAboveStrut(slack: Int)
+        /// It keeps a frame's top at or below a limit (metacity, marco: the title bar below the work area's top;
+        /// IceWM: the client inside the work area), or (xfwm4) snaps tops of a zone below it to it.
+        case clampsTop(TopClamp)
+    }
+
+    /// The highest top a window manager lets a frame have and its snap zone, as distances from the work area's
+    /// top (metacity: 0; IceWM: -24, its title; xfwm4: 0, tops from -20 up to it snap).
+    struct TopClamp: Equatable, Sendable {
+        var limit: Int
+        /// Whether tops above the limit are allowed beyond a snap zone, the top given from the work area's top.
+        var snap: TopSnap?
+
+        /// Where a frame whose top is asked for at `frame.minY` lands, the work area's top at `workAreaTop`.
+        func landing(of frame: Rect, workAreaTop: Int) -> Rect {
+            let top = frame.minY - workAreaTop
+            if top >= limit { return frame }
+            if case .allowedAbove(let allowed) = snap, top <= allowed { return frame }
+            return frame.offsetBy(dy: limit - top)
+        }
     }
 
     /// How requests are read, once a reading was tried on a window and confirmed; the windows adjusted next start
@@ -29,6 +49,8 @@ struct WindowManagerModel: Equatable, Sendable {
     private(set) var reading: Learnt<Reading>?
     /// The window manager's own fit above a docked keyboard's strut, seen on a window nobody asked to move.
     private(set) var strutFit: Learnt<Int>?
+    /// The top clamp, seen with a window kept lower than asked.
+    private(set) var topClamp: Learnt<TopClamp>?
 
     /// The reading every new request starts with.
     var readingInUse: Reading { reading?.value ?? .exact }
@@ -37,7 +59,34 @@ struct WindowManagerModel: Equatable, Sendable {
 
     /// What is known, in the order the window manager applies it.
     var constraints: [Constraint] {
-        [reading.map { .reads($0.value) }, strutFit.map { .fitsAboveStrut(slack: $0.value) }].compactMap { $0 }
+        [reading.map { .reads($0.value) }, topClamp.map { .clampsTop($0.value) },
+         strutFit.map { .fitsAboveStrut(slack: $0.value) }].compactMap { $0 }
+    }
+
+    /// The highest top a window's frame may have on a work area whose top is `workAreaTop`, as learnt; nil until
+    /// a clamp was seen.
+    func topLimit(workAreaTop: Int) -> Int? {
+        topClamp.map { workAreaTop + $0.value.limit }
+    }
+
+    /// The snap zone's end on that work area, as learnt: tops at or above it are allowed.
+    func topSnap(workAreaTop: Int) -> TopSnap? {
+        switch topClamp?.value.snap {
+        case .allowedAbove(let top): .allowedAbove(workAreaTop + top)
+        case .ruledOut: .ruledOut
+        case nil: nil
+        }
+    }
+
+    /// A window's `Layout` learnt a limit (and what it knows of a snap zone) on a work area whose top is
+    /// `workAreaTop`.
+    mutating func learn(topLimit: Int, snap: TopSnap?, workAreaTop: Int, from evidence: String) {
+        let relative: TopSnap? = switch snap {
+        case .allowedAbove(let top): .allowedAbove(top - workAreaTop)
+        case .ruledOut: .ruledOut
+        case nil: nil
+        }
+        topClamp = Learnt(value: TopClamp(limit: topLimit - workAreaTop, snap: relative), evidence: evidence)
     }
 
     mutating func learn(reading: Reading, from evidence: String) {
@@ -49,12 +98,14 @@ struct WindowManagerModel: Equatable, Sendable {
     }
 
     /// Where a request for `asked` lands by what is known; `strutKeyboard`: a docked keyboard whose strut ends
-    /// the work area.
-    func landing(of asked: Rect, strutKeyboard: Rect?) -> Rect {
+    /// the work area; `workAreaTop`: the top of the work area the window is on (no clamp applied without it).
+    func landing(of asked: Rect, strutKeyboard: Rect?, workAreaTop: Int? = nil) -> Rect {
         constraints.reduce(asked) { frame, constraint in
             switch constraint {
             case .reads(let reading):
                 return reading.landing(of: frame)
+            case .clampsTop(let clamp):
+                return workAreaTop.map { clamp.landing(of: frame, workAreaTop: $0) } ?? frame
             case .fitsAboveStrut:
                 return strutKeyboard.flatMap { fittedAboveStrut(frame, keyboard: $0) } ?? frame
             }

@@ -67,7 +67,9 @@ extension X11Adapter {
             // to the keyboard's window as it is; heard first, the fit read as placed above a keyboard 14 px lower).
             settleKeyboard()
         }
-        guard let report = known.configured(event, in: connection, knownClients: knownClients) else { return }
+        let report = known.configured(event, in: connection, knownClients: knownClients)
+        noteTreeExtentsStale(after: event, report: report)
+        guard let report else { return }
         if let client = Self.reportedWindow(report), maybeWithdrawn.contains(client) {
             // Each report carries the whole frame: the newest of each kind is all a later one needs.
             heldFrameReports[client, default: []].removeAll { Self.sameKind($0, report) }
@@ -75,6 +77,14 @@ extension X11Adapter {
             return
         }
         output.append(report)
+    }
+
+    /// A real ConfigureNotify of a client whose extents come from the tree, or of its frame: they are read again
+    /// at the settle.
+    func noteTreeExtentsStale(after event: XConfigureEvent, report: Event?) {
+        guard !extentsFromTree.isEmpty, event.send_event == 0 else { return }
+        let client = report.flatMap(Self.reportedWindow) ?? event.window
+        if extentsFromTree.contains(client) { treeExtentsStale.insert(client) }
     }
 
     static func sameKind(_ one: Event, _ other: Event) -> Bool {

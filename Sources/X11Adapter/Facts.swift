@@ -23,7 +23,9 @@ extension WindowTree {
     }
 
     /// `_NET_FRAME_EXTENTS` (left, right, top, bottom) when it is well-formed; else what the tree says: the
-    /// client's offset inside its frame.
+    /// client's offset inside its frame, its X border included. A client that is its own top-level has its X
+    /// border as its only frame (a window manager that draws no decoration of its own but the border), so a
+    /// frame converted to a client size loses the border instead of growing the window by it at each request.
     func extents(client: Window, frame: Window, frameRect: Rect) -> FrameExtents {
         if let items = frameExtentsItems(client) {
             let values = items.prefix(4).map { Int(UInt32(truncatingIfNeeded: $0)) }
@@ -31,7 +33,7 @@ extension WindowTree {
                 return FrameExtents(left: values[0], right: values[1], top: values[2], bottom: values[3])
             }
         }
-        guard frame != client, let inner = rootRect(client) else { return .none }
+        guard let inner = rootRect(client) else { return .none }
         let left = inner.x - frameRect.x, top = inner.y - frameRect.y
         let right = frameRect.maxX - inner.maxX, bottom = frameRect.maxY - inner.maxY
         guard [left, top, right, bottom].allSatisfy({ $0 >= 0 && $0 <= 4096 }) else { return .none }

@@ -72,6 +72,13 @@ public final class X11Adapter {
     /// `_NET_FRAME_EXTENTS` per client, read once and dropped when the property changes (openbox removes the
     /// borders of maximized windows, so the extents change with the state).
     var extentsCache: [Window: FrameExtents] = [:]
+    /// Clients whose extents came from the tree (the WM publishes no `_NET_FRAME_EXTENTS`: pekwm, i3): they hold
+    /// only as long as the frame and the client keep their rects, and are read again after a batch that moved or
+    /// resized either (`settleTreeExtents`). A WM resizes the frame and the client one after the other: pekwm
+    /// leaving maximized had the client 400 px wide in a frame still 1280 px wide, read as extents 100,780.
+    var extentsFromTree: Set<Window> = []
+    /// Of those, the ones configured in this batch.
+    var treeExtentsStale: Set<Window> = []
     /// Subwindows of each client given FocusChangeMask (FocusWatcher.swift: watchFocus).
     var focusWatched: [Window: Set<Window>] = [:]
     /// XGetInputFocus's answer during one settleFocus (outer nil: not read yet).
@@ -137,7 +144,19 @@ public final class X11Adapter {
         if let cached = extentsCache[client] { return cached }
         let extents = topLevel(client: client)?.extents ?? .none
         extentsCache[client] = extents
+        if connection.frameExtentsItems(client) == nil { extentsFromTree.insert(client) } else {
+            extentsFromTree.remove(client)
+        }
         return extents
+    }
+
+    /// The extents read from the tree of the clients configured in this batch, read again once the batch's events
+    /// are handled (the WM's resizes of the frame and of the client have then both been seen, when they came
+    /// together) and reported when they changed: the engine asks again for a placement sent with the old ones.
+    func settleTreeExtents() {
+        let stale = treeExtentsStale
+        treeExtentsStale.removeAll()
+        for client in stale where knownClients.contains(client) && extentsCache[client] != nil { rereadExtents(client) }
     }
 
     /// Reads a known client's frame extents again and reports them when they changed (the engine converts its
@@ -242,6 +261,7 @@ public final class X11Adapter {
     /// The top half: one query per kind of staleness, after the queue is empty.
     func settle() {
         settleWithdrawn()
+        settleTreeExtents()
         if screenDirty {
             screenDirty = false
             let fresh = connection.readScreen()
@@ -294,6 +314,8 @@ public final class X11Adapter {
         presses[window] = nil
         pressOrder.removeAll { $0 == window }
         extentsCache[window] = nil
+        extentsFromTree.remove(window)
+        treeExtentsStale.remove(window)
         focusWatched[window] = nil
         if focusedClient == window {
             // The engine forgets a destroyed window; a new client that reuses its XID must be announced afresh.

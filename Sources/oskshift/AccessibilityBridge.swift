@@ -145,15 +145,12 @@ final class AccessibilityBridge {
                 events += applicationsChanged(force: true)
                 keepExtentsUse(of: pids)
             case .focus(let update) where update.pid == 0 || !keyboards.contains(update.pid):
+                let superseded = Self.keepLast(update, in: &updates)
                 if verbose {
                     // The trace keeps what was read (and when: a traced log times the first of a pair), not only
                     // what counted.
-                    for earlier in updates where earlier.pid == update.pid {
-                        Log.line("note: accessibility: superseded in its batch: \(earlier)")
-                    }
+                    for earlier in superseded { Log.line("note: accessibility: superseded in its batch: \(earlier)") }
                 }
-                updates.removeAll { $0.pid == update.pid }
-                updates.append(update)
             case .focus:
                 break
             case .synced(let token, let next):
@@ -182,6 +179,21 @@ final class AccessibilityBridge {
             autoShow.handle(.focus(editable: focus.editable, keyboardVisible: adapter.isKeyboardVisible))
         }
         return events
+    }
+
+    /// Per application the last update of a batch counts: `update` replaces the earlier ones of its application in
+    /// `updates`, which are returned. A focus change so superseded by a later read of the application's field (the
+    /// new field's bounds) is still the trigger it was: reported as a re-layout, the new field was held by the
+    /// two-placement limit of the field before it (seen: Tab through a form under xfwm4 with a docked onboard, the
+    /// focus event and the new entry's bounds event drained together).
+    static func keepLast(_ update: AccessibleFocusUpdate, in updates: inout [AccessibleFocusUpdate])
+        -> [AccessibleFocusUpdate] {
+        let superseded = updates.filter { $0.pid == update.pid }
+        var kept = update
+        if superseded.contains(where: { $0.change == .focus }) { kept.change = .focus }
+        updates.removeAll { $0.pid == update.pid }
+        updates.append(kept)
+        return superseded
     }
 
     /// The update as the engine takes it: the field matched to its X window, relative to that window's frame as
@@ -416,6 +428,9 @@ final class AccessibilityBridge {
     ///
     /// Window-relative rects (GTK 4) were placed at the client's position now, so the frame now is theirs: they do
     /// not go stale when the window moves.
+    /// The widest X border of a frame a top-level is taken to be inside of (twm's default is 2 px).
+    static let frameBorderLimit = 8
+
     static func frameAtRead(
         reportedBy toplevel: Rect?, window: AccessibleWindowCandidate<WindowID>, tolerance: Int,
         coordinates: AccessibleFocusUpdate.Coordinates = .screen
@@ -435,6 +450,14 @@ final class AccessibilityBridge {
             // Taken for the client, the frame at read was 2 px wider than it is and 20 px higher, and the engine
             // waited for a layout at a size the window never had. At the frame's place now, it is the frame now.
             return window.frame
+        }
+        let border = (window.frame.width - toplevel.width) / 2
+        if toplevel.origin == window.frame.origin, border > 0, border <= Self.frameBorderLimit,
+           window.frame.width - toplevel.width == 2 * border, window.frame.height - toplevel.height == 2 * border {
+            // The frame inside its X border, at the frame's place: GTK3 reports XGetGeometry's size, which leaves
+            // the border out, where the engine's frame (the server's outer rect) has it (twm: 2 px; as the
+            // client, the frame at read was 19 px higher than it is, and the engine waited for it).
+            return Rect(x: toplevel.x, y: toplevel.y, width: window.frame.width, height: window.frame.height)
         }
         if close(toplevel.width, window.client.width) && close(toplevel.height, window.client.height) {
             return Rect(x: toplevel.x - offset.x, y: toplevel.y - offset.y,

@@ -42,7 +42,7 @@ struct SnapClampRefusalTests {
         desktop.send(.keyboardMoved(Self.keyboard(wantingTop: -10)), after: 100)
         desktop.animate()
         #expect(desktop.frames[Fixture.a] == Rect(100, -21, 400, 700))
-        #expect(desktop.driver.engine.refused == [])
+        #expect(desktop.driver.engine.windows.refused == [])
         #expect(desktop.driver.engine.lastDecision?.outcome == .unchanged)
         #expect(desktop.requests - before <= 12)
         desktop.send(.keyboardHidden, after: 100)
@@ -63,7 +63,7 @@ struct SnapClampRefusalTests {
         desktop.animate()
         #expect(desktop.frames[Fixture.a]?.minY == -21)
         // Every step asked lands: none inside the zone.
-        #expect(desktop.driver.engine.adjustments[Fixture.a]?.current == Rect(100, -21, 400, 700))
+        #expect(desktop.driver.engine.windows[adjusted: Fixture.a]?.current == Rect(100, -21, 400, 700))
         #expect(desktop.requests - before <= 10)
     }
 
@@ -73,9 +73,9 @@ struct SnapClampRefusalTests {
         desktop.send(.keyboardMoved(Self.keyboard(wantingTop: -10)), after: 100)
         desktop.animate()
         #expect(desktop.frames[Fixture.a] == Rect(100, 0, 400, 700))
-        #expect(desktop.driver.engine.refused == [])
-        #expect(desktop.driver.engine.adjustments[Fixture.a]?.layout?.topLimit == 0)
-        #expect(desktop.driver.engine.adjustments[Fixture.a]?.layout?.snap == .ruledOut)
+        #expect(desktop.driver.engine.windows.refused == [])
+        #expect(desktop.driver.engine.windows[adjusted: Fixture.a]?.layout?.topLimit == 0)
+        #expect(desktop.driver.engine.windows[adjusted: Fixture.a]?.layout?.snap == .ruledOut)
         #expect(desktop.driver.engine.lastDecision?.limit
             == "title bar kept below the top by the window manager, frame top 0")
         desktop.send(.keyboardHidden, after: 100)
@@ -90,15 +90,15 @@ struct SnapClampRefusalTests {
         desktop.send(.keyboardMoved(Self.keyboard(wantingTop: -40)), after: 100)
         desktop.animate()
         #expect(desktop.frames[Fixture.a]?.minY == 0)
-        #expect(desktop.driver.engine.refused == [])
-        #expect(desktop.driver.engine.adjustments[Fixture.a]?.layout?.topLimit == 0)
+        #expect(desktop.driver.engine.windows.refused == [])
+        #expect(desktop.driver.engine.windows[adjusted: Fixture.a]?.layout?.topLimit == 0)
     }
 
     @Test("Under i3 a tile's refusal is known from the target's landing: one step, then the target, then nothing")
     func refusalWithAnAnimation() {
         var desktop = Self.placed(.i3Tiled, top: 22)
         #expect(desktop.requests == 2)
-        #expect(desktop.driver.engine.refused == [Fixture.a])
+        #expect(desktop.driver.engine.windows.refused == [Fixture.a])
         #expect(desktop.frames[Fixture.a] == Self.form.frame)
         desktop.send(.keyboardMoved(Self.keyboard(wantingTop: 10)), after: 100)
         desktop.animate()
@@ -128,7 +128,7 @@ struct ClampWholeStateTests {
         _ = driver.send(.focusChanged(Fixture.focus(form, field: nil)))
         _ = driver.send(.focusObserved(Fixture.a, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)), frame: form.frame))
         _ = driver.send(.keyboardShown(SnapClampRefusalTests.keyboard(wantingTop: -10)), after: 10)
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.pending.map(\.frame) == [Rect(100, -10, 400, 700)])
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.pending.map(\.frame) == [Rect(100, -10, 400, 700)])
 
         // Kept at 0: a limit, perhaps a snap zone (the top wanted lay within a title bar's height): tried at -21.
         let atZero = Rect(100, 0, 400, 700), above = Rect(100, -21, 400, 700)
@@ -138,17 +138,20 @@ struct ClampWholeStateTests {
             .moveResize(Fixture.a, frame: above, extents: Fixture.extents),
         ], state: { engine in
             engine.focus?.window.frame = atZero
-            engine.adjustments[Fixture.a]?.current = atZero
-            engine.adjustments[Fixture.a]?.shown = above
-            engine.adjustments[Fixture.a]?.heading(to: above, animation: nil)
-            engine.adjustments[Fixture.a]?.updateLayout {
+            engine.windows[adjusted: Fixture.a]?.current = atZero
+            engine.windows[adjusted: Fixture.a]?.shown = above
+            engine.windows[adjusted: Fixture.a]?.heading(to: above, animation: nil)
+            engine.windows[adjusted: Fixture.a]?.updateLayout {
                 $0.topLimit = 0
                 $0.snap = .allowedAbove(-21)
             }
-            engine.adjustments[Fixture.a]?.requests.pending = [PendingRequest(frame: above, extents: Fixture.extents, time: 12)]
-            engine.adjustments[Fixture.a]?.requests.inFlightSince = 12
-            engine.adjustments[Fixture.a]?.requests.requested.append(above)
-            engine.adjustments[Fixture.a]?.requests.owed = .echoThenAny
+            // Held for the windows after it, from the work area's top.
+            engine.windowManager.learn(topLimit: 0, snap: .allowedAbove(-21), workAreaTop: 0,
+                                       from: "window 0x100: kept at top 0 on a work area from 0")
+            engine.windows[adjusted: Fixture.a]?.requests.pending = [PendingRequest(frame: above, extents: Fixture.extents, time: 12)]
+            engine.windows[adjusted: Fixture.a]?.requests.flight = .inFlight(since: 12)
+            engine.windows[adjusted: Fixture.a]?.requests.requested.append(above)
+            engine.windows[adjusted: Fixture.a]?.requests.owed = .echoThenAny
             engine.lastDecision?.outcome = .adjust(above)
             engine.placementsSinceTrigger = 1
         })
@@ -157,15 +160,17 @@ struct ClampWholeStateTests {
         // and the frame read at 0 again: a real limit.
         _ = driver.send(.windowConfigureSynthetic(Fixture.a))
         driver.send(.windowConfigureSynthetic(Fixture.a), after: 1, actions: [.readFrame(Fixture.a)], state: { engine in
-            engine.adjustments[Fixture.a]?.requests.owed = AnswerOwed.none
+            engine.windows[adjusted: Fixture.a]?.requests.owed = AnswerOwed.none
         })
         driver.send(.windowFrameRead(Fixture.a, frame: atZero), actions: [], state: { engine in
-            engine.adjustments[Fixture.a]?.shown = atZero
-            engine.adjustments[Fixture.a]?.heading(to: atZero, animation: nil)
-            engine.adjustments[Fixture.a]?.updateLayout { $0.snap = .ruledOut }
-            engine.adjustments[Fixture.a]?.requests.pending = []
-            engine.adjustments[Fixture.a]?.requests.inFlightSince = nil
-            engine.adjustments[Fixture.a]?.requests.readAhead = atZero
+            engine.windows[adjusted: Fixture.a]?.shown = atZero
+            engine.windows[adjusted: Fixture.a]?.heading(to: atZero, animation: nil)
+            engine.windows[adjusted: Fixture.a]?.updateLayout { $0.snap = .ruledOut }
+            engine.windowManager.learn(topLimit: 0, snap: .ruledOut, workAreaTop: 0,
+                                       from: "window 0x100: kept at top 0 on a work area from 0")
+            engine.windows[adjusted: Fixture.a]?.requests.pending = []
+            engine.windows[adjusted: Fixture.a]?.requests.answered()
+            engine.windows[adjusted: Fixture.a]?.requests.readAhead = atZero
             engine.lastDecision?.outcome = .adjust(atZero)
             engine.lastDecision?.limit = "title bar kept below the top by the window manager, frame top 0"
             engine.placementsSinceTrigger = 2

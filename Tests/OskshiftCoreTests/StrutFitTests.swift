@@ -26,7 +26,7 @@ struct StrutFitTests {
         #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 297, 400, 300)), after: 2).filter(\.isMove)
             == [])
         #expect(driver.engine.windowManager.readingInUse == .exact)
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.belief == .settled(.exact))
         #expect(driver.send(.keyboardHidden, after: 200).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
     }
@@ -38,7 +38,7 @@ struct StrutFitTests {
             == [.moveResize(Fixture.a, frame: Rect(100, 298, 400, 300), extents: Fixture.extents)])
         #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 296, 400, 300)), after: 2).filter(\.isMove)
             == [])
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.belief == .settled(.exact))
         #expect(driver.send(.keyboardMoved(Rect(0, 595, 1280, 205)), after: 5).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Rect(100, 295, 400, 300), extents: Fixture.extents)])
     }
@@ -47,11 +47,11 @@ struct StrutFitTests {
     func fitNearOurPlacementIsNoRefusal() {
         var driver = Self.focused()
         _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 600, 1280, 200)), after: 10)
-        #expect(driver.engine.adjustments[Fixture.a]?.current == Rect(100, 300, 400, 300))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.current == Rect(100, 300, 400, 300))
         // The keyboard's window has reached 596 and the strut with it; the daemon has not heard yet: KWin fits the
         // form there itself, 3 px up.
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 297, 400, 300)), after: 5)
-        #expect(driver.engine.refused == [])
+        #expect(driver.engine.windows.refused == [])
         #expect(driver.send(.keyboardMoved(Rect(0, 596, 1280, 204)), after: 5).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Rect(100, 296, 400, 300), extents: Fixture.extents)])
     }
@@ -61,7 +61,7 @@ struct StrutFitTests {
         var driver = Self.focused()
         _ = driver.sendAndConfirm(.keyboardShown(Rect(0, 600, 1280, 200)), after: 10)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 250, 400, 300)), after: 5)
-        #expect(driver.engine.refused == [Fixture.a])
+        #expect(driver.engine.windows.refused == [Fixture.a])
         #expect(driver.send(.keyboardMoved(Rect(0, 596, 1280, 204)), after: 5).filter(\.isMove) == [])
     }
 
@@ -87,11 +87,11 @@ struct KeyboardFocusTests {
         var driver = Driver(Fixture.engine())
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
         _ = driver.sendAndConfirm(.keyboardShown(Fixture.bottomKeyboard), after: 10)
-        let placed = driver.engine.adjustments[Fixture.a]?.current
+        let placed = driver.engine.windows[adjusted: Fixture.a]?.current
         #expect(placed == Rect(100, 252, 400, 300))
         let keyboard = WindowFacts(id: Fixture.b, frame: Fixture.bottomKeyboard, isKeyboard: true)
         #expect(driver.send(.focusChanged(Fixture.focus(keyboard, field: nil)), after: 5) == [])
         #expect(driver.engine.focus?.window.id == Fixture.a)
-        #expect(driver.engine.adjustments[Fixture.a]?.current == placed)
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.current == placed)
     }
 }

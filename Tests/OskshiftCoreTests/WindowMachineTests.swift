@@ -102,21 +102,21 @@ struct WindowMachineTests {
         _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
         _ = driver.send(.userInput(Fixture.a))
         _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.owed == .any)
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.owed == .any)
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset))
         #expect(driver.send(.windowConfigureSynthetic(Fixture.a)) == [])
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.owed == AnswerOwed.none)
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.owed == AnswerOwed.none)
 
         // A newer move goes out before the echo of the older one arrives: the echo is not its answer.
         _ = driver.send(.keyboardMoved(Rect(0, 500, 1280, 300)), after: 200)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 192, 400, 300)))
         _ = driver.send(.keyboardMoved(Fixture.bottomKeyboard), after: 200)
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.owed == .echoThenAny)
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.owed == .echoThenAny)
         #expect(driver.send(.windowConfigureSynthetic(Fixture.a)) == [])
         #expect(driver.send(.windowConfigureSynthetic(Fixture.a)) == [.readFrame(Fixture.a)])
         // The frame read shows the window where it was: a refusal.
         _ = driver.send(.windowFrameRead(Fixture.a, frame: Rect(100, 192, 400, 300)))
-        #expect(driver.engine.refused == [Fixture.a])
+        #expect(driver.engine.windows.refused == [Fixture.a])
     }
 
     @Test("Each step of a show and hide leaves the window in the stage it names, and the engine as it was before")
@@ -130,8 +130,8 @@ struct WindowMachineTests {
             id: Fixture.a, original: SavedGeometry(frame: Fixture.lowFrame, state: .normal), savedOn: Fixture.screen,
             extents: Fixture.extents, current: Fixture.lowFrame, leftState: false, stage: placedAtOffset)
         placed.shown = offset
-        placed.requests = Requests(pending: [PendingRequest(frame: offset, extents: Fixture.extents, time: 10)], inFlightSince: 10,
-                                   requested: [offset], owed: .any)
+        placed.requests = Requests(pending: [PendingRequest(frame: offset, extents: Fixture.extents, time: 10)],
+                                   flight: .inFlight(since: 10), requested: [offset], owed: .any)
         #expect(driver.engine.adjustments == [Fixture.a: placed])
 
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 2)
@@ -145,7 +145,7 @@ struct WindowMachineTests {
         returning.shown = Fixture.lowFrame
         returning.stage = .returning
         returning.requests = Requests(pending: [PendingRequest(frame: Fixture.lowFrame, extents: Fixture.extents, time: 112)],
-                                      inFlightSince: 112, requested: [offset, Fixture.lowFrame], owed: .echoThenAny)
+                                      flight: .inFlight(since: 112), requested: [offset, Fixture.lowFrame], owed: .echoThenAny)
         returning.requests.granted = true
         #expect(driver.engine.adjustments == [Fixture.a: returning])
 
@@ -153,7 +153,8 @@ struct WindowMachineTests {
         var expected = before
         expected.placementsSinceTrigger = 2  // the adjustment and the restore of the show's trigger
         // Where the keyboard rested, for its next show.
-        expected.keyboardMotion = KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false)
+        expected.keyboardState = KeyboardState(
+            motion: KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false))
         #expect(driver.engine == expected)
     }
 }

@@ -172,7 +172,7 @@ struct WindowManagerReadingTests {
         desktop.send(.screenChanged(area))
         desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
         #expect(desktop.frames[Fixture.a] == offset)
-        #expect(desktop.driver.engine.refused == [])
+        #expect(desktop.driver.engine.windows.refused == [])
         #expect(desktop.driver.engine.windowManager.readingInUse == Reading(dx: -1, dy: -20))
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
@@ -260,7 +260,7 @@ struct WindowManagerReadingTests {
         desktop.send(.keyboardMoved(Rect(0, 548, 1280, 252)), after: 100)
         #expect(desktop.requests == 2)
         #expect(desktop.frames[Fixture.a]?.minY == 0)
-        #expect(desktop.driver.engine.adjustments[Fixture.a]?.layout?.snap == .ruledOut)
+        #expect(desktop.driver.engine.windows[adjusted: Fixture.a]?.layout?.snap == .ruledOut)
         #expect(desktop.driver.engine.lastDecision?.limit
             == "title bar kept below the top by the window manager, frame top 0")
         desktop.send(.keyboardHidden, after: 200)
@@ -306,7 +306,7 @@ struct WindowManagerReadingTests {
         for _ in 0..<3 where asked.contains(where: \.isMove) {
             asked = driver.send(.windowFrameRead(Fixture.a, frame: aboveStrut), after: 5)
         }
-        #expect(driver.engine.refused == [Fixture.a])
+        #expect(driver.engine.windows.refused == [Fixture.a])
         #expect(driver.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100).filter(\.isMove) == [])
         // The keyboard hides; its strut is still there a moment: the restore is refused, and kept.
         #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
@@ -332,7 +332,7 @@ struct WindowManagerReadingTests {
         for _ in 0..<3 where asked.contains(where: \.isMove) {
             asked = driver.send(.windowFrameRead(Fixture.a, frame: aboveStrut), after: 5)
         }
-        #expect(driver.engine.refused == [Fixture.a])
+        #expect(driver.engine.windows.refused == [Fixture.a])
         let other = Fixture.window(Fixture.b, frame: Rect(700, 100, 400, 300))
         let actions = driver.engine.handle(.focusChanged(Fixture.focus(other, field: nil)), now: driver.now + 100)
         #expect(actions.filter(\.isMove) == [])
@@ -363,7 +363,7 @@ struct WindowManagerReadingTests {
             return nil
         }
         #expect(placed == [Rect(700, 287, 400, 300)])
-        #expect(driver.engine.adjustments[Fixture.b]?.original.frame == Rect(700, 400, 400, 300))
+        #expect(driver.engine.windows[adjusted: Fixture.b]?.original.frame == Rect(700, 400, 400, 300))
         _ = driver.send(.windowConfigured(Fixture.b, frame: Rect(700, 287, 400, 300)), after: 2)
         let home = driver.send(.keyboardHidden, after: 100).filter(\.isMove)
         #expect(home.contains(.moveResize(Fixture.a, frame: Rect(40, 400, 400, 300), extents: Fixture.extents)))
@@ -393,7 +393,7 @@ struct WindowManagerReadingTests {
         // The strut comes: marco puts the window just above the keyboard, 10 px higher than our placement.
         let byTheWindowManager = Rect(100, 242, 400, 300)
         #expect(driver.send(.windowConfigured(Fixture.a, frame: byTheWindowManager), after: 30).filter(\.isMove) == [])
-        #expect(driver.engine.released == [])
+        #expect(driver.engine.windows.released == [])
         #expect(driver.send(.timerFired, after: 200).filter(\.isMove) == [])
         #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
@@ -411,10 +411,10 @@ struct WindowManagerReadingTests {
         let halfway = WindowState(maximizedVertically: false, maximizedHorizontally: true)
         #expect(driver.send(.windowStateChanged(Fixture.a, halfway), after: 1).contains(.clearOriginal(Fixture.a)) == false)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 324)), after: 2)
-        #expect(driver.engine.released == [])
+        #expect(driver.engine.windows.released == [])
         let placed = driver.send(.windowStateChanged(Fixture.a, .normal), after: 2).filter(\.isMove)
         #expect(placed.count == 1)
-        #expect(driver.engine.adjustments[Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
     }
 
     @Test("fluxbox's last frame after it said the state is left, before the placement's first step, is still its answer")
@@ -428,8 +428,8 @@ struct WindowManagerReadingTests {
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(0, 100, 1280, 324)), after: 2)
         _ = driver.send(.windowStateChanged(Fixture.a, .normal), after: 1)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(100, 100, 402, 324)), after: 2)
-        #expect(driver.engine.released == [])
-        #expect(driver.engine.adjustments[Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
+        #expect(driver.engine.windows.released == [])
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.home == .windowState(normalFrame: Rect(100, 100, 402, 324)))
         #expect(driver.send(.timerFired, after: 16).filter(\.isMove).count == 1)
     }
 
@@ -439,7 +439,7 @@ struct WindowManagerReadingTests {
         desktop.send(.keyboardMoved(Rect(0, 540, 1280, 260)), after: 100)
         #expect(desktop.requests == 1)
         #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
-        #expect(desktop.driver.engine.refused == [Fixture.a])
+        #expect(desktop.driver.engine.windows.refused == [Fixture.a])
         guard case .excluded(let why) = desktop.driver.engine.lastDecision?.outcome else {
             Issue.record("not excluded")
             return
@@ -479,7 +479,7 @@ struct WindowManagerReadingTests {
         desktop.send(.keyboardHidden, after: 100)
         desktop.send(.windowConfigured(Fixture.a, frame: Fixture.screenRect), after: 5)
         desktop.send(Fixture.accessible(widget: field, frame: Fixture.screenRect, change: .relayout), after: 30)
-        #expect(desktop.driver.engine.accessibleFields[42]?.outsideItsWindow == false)
+        #expect(desktop.driver.engine.busFacts.fields[42]?.outsideItsWindow == false)
         #expect(desktop.requests == 0)
     }
 
@@ -581,9 +581,9 @@ struct WindowManagerReadingTests {
         _ = driver.send(.windowReframed(Fixture.a), after: 1)
         let placedByIt = driver.send(.windowConfigured(Fixture.a, frame: offset.offsetBy(dx: 1, dy: 0)), after: 1)
         #expect(placedByIt.filter(\.isMove) == [])
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.belief == .settled(.exact))
         _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 1)
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.newlyFramed == false)
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.newlyFramed == false)
         #expect(driver.send(.keyboardHidden, after: 100).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
     }
@@ -604,9 +604,9 @@ struct WindowManagerReadingTests {
         let framedWhereItWas = Rect(100, 250, 400, 300)
         #expect(driver.send(.windowFrameRead(Fixture.a, frame: framedWhereItWas), after: 1).filter(\.isMove)
             == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
-        #expect(driver.engine.adjustments[Fixture.a]?.isReturning == true)
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.isReturning == true)
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
-        #expect(driver.engine.adjustments[Fixture.a] == nil)
+        #expect(driver.engine.windows[adjusted: Fixture.a] == nil)
     }
 
     @Test("A re-mapped window placed again before the keyboard's hide was seen goes home with its saved geometry cleared")
@@ -631,7 +631,7 @@ struct WindowManagerReadingTests {
             .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents), .clearOriginal(Fixture.a),
         ])
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
-        #expect(driver.engine.adjustments[Fixture.a] == nil)
+        #expect(driver.engine.windows[adjusted: Fixture.a] == nil)
     }
 
     @Test("A late answer to an older request, while the restore is pending, teaches no reading")
@@ -646,7 +646,7 @@ struct WindowManagerReadingTests {
         let restore = driver.send(.keyboardHidden, after: Engine.pendingLifetimeMs + 500).filter(\.isMove)
         #expect(restore == [.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)])
         #expect(driver.send(.windowConfigured(Fixture.a, frame: twoPixelsUp), after: 5).filter(\.isMove) == [])
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .settled(.exact))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.belief == .settled(.exact))
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 5)
         #expect(driver.engine.adjustedWindows == [])
     }
@@ -687,7 +687,7 @@ struct WindowManagerReadingTests {
         #expect(asked == [.moveResize(Fixture.a, frame: Rect(94, 246, 400, 300), extents: Fixture.extents)])
         // openbox does what it is asked: the frame lands where asked, not where wanted.
         _ = driver.send(.windowConfigured(Fixture.a, frame: Rect(94, 246, 400, 300)), after: 5)
-        #expect(driver.engine.adjustments[Fixture.a]?.requests.belief == .doubted(.exact))
+        #expect(driver.engine.windows[adjusted: Fixture.a]?.requests.belief == .doubted(.exact))
         #expect(driver.engine.windowManager.readingInUse == .exact)
     }
 
@@ -702,7 +702,7 @@ struct WindowManagerReadingTests {
         desktop.send(.timerFired, after: 300)
         desktop.send(.keyboardMoved(Rect(0, 550, 1280, 250)), after: 100)
         #expect(desktop.requests == 1)
-        #expect(desktop.driver.engine.refused == [Fixture.a])
+        #expect(desktop.driver.engine.windows.refused == [Fixture.a])
         #expect(desktop.notes == [])
     }
 
@@ -710,7 +710,7 @@ struct WindowManagerReadingTests {
     func userMoveIsNotAReading() {
         var desktop = Desktop.shown(.openbox)
         desktop.send(.windowConfigured(Fixture.a, frame: Rect(400, 100, 400, 300)), after: 500)
-        #expect(desktop.driver.engine.released == [Fixture.a])
+        #expect(desktop.driver.engine.windows.released == [Fixture.a])
         #expect(desktop.driver.engine.windowManager.readingInUse == .exact)
     }
 }

@@ -64,11 +64,11 @@ struct WindowManagerTableTests {
         #expect(desktop.asked == row.requests)
         #expect(desktop.frames[Fixture.a] == row.placed)
         let engine = desktop.driver.engine
-        let adjustment = engine.adjustments[Fixture.a]
+        let adjustment = engine.windows[adjusted: Fixture.a]
         #expect((adjustment?.requests.reading ?? engine.windowManager.readingInUse) == row.reading)
         #expect(adjustment?.layout?.topLimit == row.topLimit)
         #expect(adjustment?.layout?.snap == row.snap)
-        #expect(engine.refused.contains(Fixture.a) == row.refused)
+        #expect(engine.windows.refused.contains(Fixture.a) == row.refused)
         // Nothing more is asked while the keyboard stays up.
         let asked = desktop.requests
         desktop.send(.timerFired, after: 300)
@@ -76,5 +76,51 @@ struct WindowManagerTableTests {
         desktop.send(.keyboardHidden, after: 200)
         #expect(desktop.frames[Fixture.a] == form.frame)
         #expect(desktop.driver.engine.adjustedWindows == [])
+    }
+
+    /// A second form beside the first, focused once the first came home: what the first taught is in the model.
+    struct SecondWindowRow: Sendable, CustomTestStringConvertible {
+        var name: String
+        var wm: WindowManager
+        /// The top clamp the model holds after the first form (distances from the work area's top).
+        var clamp: WindowManagerModel.TopClamp
+        /// Every frame asked for the second form, in order.
+        var requests: [Rect]
+        var placed: Rect
+        var testDescription: String { name }
+    }
+
+    static let secondWindowRows: [SecondWindowRow] = [
+        Row2(name: "metacity", wm: .metacity, clamp: .init(limit: 0, snap: .ruledOut),
+             requests: [Rect(600, 0, 400, 700)], placed: Rect(600, 0, 400, 700)),
+        Row2(name: "xfwm4", wm: .xfwm4, clamp: .init(limit: 0, snap: .allowedAbove(-21)),
+             requests: [Rect(600, -21, 400, 700)], placed: Rect(600, -21, 400, 700)),
+        // The whole reading, taught by the first form's restore, and the X frame's limit: one request, for the
+        // visible frame at the work area's top.
+        Row2(name: "mutter", wm: .mutter, clamp: .init(limit: -8, snap: .ruledOut),
+             requests: [Rect(610, 0, 380, 682)], placed: Rect(600, -8, 400, 700)),
+    ]
+    typealias Row2 = SecondWindowRow
+
+    @Test("A second window is planned within the top clamp the first one met: one request, landing as predicted",
+          arguments: secondWindowRows)
+    func secondWindow(row: SecondWindowRow) {
+        var desktop = Desktop(row.wm)
+        let keyboard = Rect(0, 628, 1280, 172)
+        _ = desktop.showWithTheFormNearTheTop(keyboard: keyboard)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.driver.engine.windowManager.topClamp?.value == row.clamp)
+        let second = Fixture.window(Fixture.b, frame: Rect(600, 40, 400, 700))
+        desktop.focus(second)
+        desktop.send(.focusObserved(Fixture.b, XFocusObservations(inputFocus: Rect(10, 600, 300, 30)),
+                                    frame: second.frame))
+        let before = desktop.asked.count
+        desktop.send(.keyboardShown(keyboard), after: 10)
+        #expect(Array(desktop.asked[before...]) == row.requests)
+        #expect(desktop.frames[Fixture.b] == row.placed)
+        #expect(desktop.driver.engine.windowManager.landing(of: row.requests[0], strutKeyboard: nil, workAreaTop: 0)
+            == row.placed)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.b] == second.frame)
     }
 }

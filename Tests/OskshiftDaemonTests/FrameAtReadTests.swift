@@ -28,6 +28,16 @@ struct FrameAtReadTests {
             == Rect(x: 100, y: 200, width: 402, height: 325))
     }
 
+    @Test("The frame without its X border at the frame's place (GTK3 under twm) is the frame, border included")
+    func frameInsideItsXBorder() {
+        // twm: a 2 px X border around a frame holding a 19 px title above the client; GTK3 reports the frame's
+        // place with its size inside the border (XGetGeometry's), the engine's frame has the border.
+        let frame = Rect(x: 100, y: 400, width: 404, height: 323)
+        let client = Rect(x: 102, y: 421, width: 400, height: 300)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: Rect(x: 100, y: 400, width: 400, height: 319),
+            window: window(frame: frame, client: client), tolerance: 2) == frame)
+    }
+
     @Test("The frame's place and width with the client's height (LibreOffice after an unmaximize) is the frame now")
     func frameWidthWithClientHeight() {
         let read = Rect(x: 100, y: 80, width: 402, height: 300)

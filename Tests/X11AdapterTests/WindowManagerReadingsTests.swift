@@ -71,6 +71,17 @@ struct WindowManagerReadingsTests {
         #expect(tree.topLevel(client: Windows.client)?.extents == FrameExtents(left: 1, right: 1, top: 20, bottom: 5))
     }
 
+    @Test("A client that is its own top-level with a 2 px X border: the border is its frame, 2 px on every side")
+    func unreparentedWithABorder() {
+        let tree = FakeTree()
+        tree.add(Windows.client, x: 300, y: 250, width: 239, height: 206, border: 2, wmState: 1)
+        let read = tree.topLevel(client: Windows.client)
+        #expect(read == TopLevel(client: Windows.client, frame: Windows.client,
+            frameRect: Rect(x: 300, y: 250, width: 243, height: 210),
+            extents: FrameExtents(left: 2, right: 2, top: 2, bottom: 2)))
+        #expect(read.map { $0.extents.clientRect(ofFrame: $0.frameRect) } == tree.rootRect(Windows.client))
+    }
+
     @Test("kwin_x11 without a decoration plugin: the client is its own frame, with no extents")
     func kwinWithoutDecorations() {
         let tree = FakeTree()

@@ -55,6 +55,8 @@ class XQuery:
                            ("Width", "width"), ("Height", "height")):
             match = re.search(r"^\s*%s:\s+(-?\d+)" % re.escape(label), out, re.M)
             fields[key] = int(match.group(1))
+        match = re.search(r"^\s*Border width:\s+(\d+)", out, re.M)
+        fields["border"] = int(match.group(1)) if match else 0
         match = re.search(r"^\s*Map State:\s+(\w+)", out, re.M)
         fields["map_state"] = match.group(1) if match else "?"
         match = re.search(r"^\s*Override Redirect State:\s+(\w+)", out, re.M)
@@ -89,6 +91,12 @@ class XQuery:
         invisible resize border on every side, i3 publishes no extents at all."""
         return self.client_rect(frame or self.frame_window(window))
 
+    def x_frame_outer_width(self, window, frame=None):
+        """The width of the frame around `window` with its X border (fluxbox draws its normal windows' border as
+        the frame's X border, and has none on a maximized one)."""
+        info = self.window_info(frame or self.frame_window(window))
+        return info["width"] + 2 * info["border"]
+
     def frame_extents(self, window):
         values = self.cardinals(window, "_NET_FRAME_EXTENTS")
         return Extents(*values) if values and len(values) == 4 else NO_EXTENTS
@@ -121,6 +129,11 @@ class XQuery:
         if not match:
             return None
         return [int(v, 0) for v in re.findall(r"-?(?:0x[0-9a-fA-F]+|\d+)", match.group(1))]
+
+    def wm_state(self, window):
+        """WM_STATE's state as the window manager set it ("Normal", "Iconic", "Withdrawn"), or None before it has."""
+        match = re.search(r"window state: (\w+)", self.property_text(window, "WM_STATE") or "")
+        return match and match.group(1)
 
     def net_wm_state(self, window):
         text = self.property_text(window, "_NET_WM_STATE")
