@@ -18,6 +18,7 @@ import time
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(REPOSITORY, "tests", "e2e"))
 sys.path.insert(0, os.path.join(REPOSITORY, "scripts"))
+sys.path.insert(0, os.path.join(REPOSITORY, "scripts", "bench"))  # measure_atspi_latency
 
 from daemon import MARGIN, Daemon  # noqa: E402
 from demo_driver import say, side_by_side  # noqa: E402

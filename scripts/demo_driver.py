@@ -126,7 +126,7 @@ def run_demo(binary, desktop):
                 str(field_before.y + field_before.height // 2), "click", "1")
     read_line(form.stdout, 10, "focus " + FIELD)
     keyboard.request_show()
-    covering = keyboard.wait_settled()
+    covering = keyboard.wait_shown()
     desktop.screenshot(os.path.join(OUT, "before.png"))
     say("before: no oskshift, the keyboard (top %d) covers the field (bottom %d)" % (covering.y, field_before.bottom))
     keyboard.hide()
@@ -147,7 +147,7 @@ def run_demo(binary, desktop):
 
     shown_at = time.monotonic()
     keyboard.request_show()
-    keyboard_rect = keyboard.wait_settled()
+    keyboard_rect = keyboard.wait_shown()
 
     def field_clear():
         rect = field.rect()

@@ -18,6 +18,7 @@ import time
 REPOSITORY = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 sys.path.insert(0, os.path.join(REPOSITORY, "tests", "e2e"))
 sys.path.insert(0, os.path.join(REPOSITORY, "scripts"))
+sys.path.insert(0, os.path.join(REPOSITORY, "scripts", "bench"))  # measure_atspi_latency
 
 import browsers  # noqa: E402
 from daemon import MARGIN, Daemon  # noqa: E402

@@ -42,7 +42,7 @@ extension KnownWindows {
     /// ReparentNotify, seen on the root (for its children) or on a watched window itself.
     mutating func reparented(_ event: XReparentEvent, in tree: some WindowTree) {
         let window = event.window
-        noteReparent(window, parent: event.parent, in: tree)
+        noteReparent(window, parent: event.parent, serial: UInt(event.serial), in: tree)
         clientOfTopLevel[window] = nil
         notClients.remove(window)
         if event.event == tree.root {

@@ -68,8 +68,9 @@ extension KnownWindows {
         if let rect = rootRects[frame] { lastFrames[frame] = rect }
     }
 
-    /// A ReparentNotify for `window` (seen on the root or on the window): its new parent decides its frame.
-    mutating func noteReparent(_ window: Window, parent: Window, in tree: some WindowTree) {
+    /// A ReparentNotify for `window` (seen on the root or on the window), of that `serial`: its new parent decides
+    /// its frame.
+    mutating func noteReparent(_ window: Window, parent: Window, serial: UInt, in tree: some WindowTree) {
         framedDirectly.remove(window)
         if parent == tree.root {
             frameOf[window] = window
@@ -78,8 +79,12 @@ extension KnownWindows {
             frameOf[window] = rootRects[parent] != nil ? parent : nil
             if rootRects[parent] != nil { framedDirectly.insert(window) }
             rootRects[window] = nil  // no longer a root child
-            // Off the root, its Map/UnmapNotify reach us only if we selected StructureNotifyMask on it ourselves.
-            if !tree.isWatched(window) {
+            // Off the root, its Map/UnmapNotify reach us only if we selected StructureNotifyMask on it ourselves,
+            // and only from when the server applied that selection. The adapter selects it when it handles the
+            // CreateNotify; on a loaded machine that may be after the WM reparented and mapped the window (xvkbd's
+            // MapNotify never reached us, and its "unmapped" from the CreateNotify hid the keyboard for good).
+            // Reparented before the selection, its map state is unknown: read once, and kept current from then on.
+            if !tree.isWatched(window, atEventSerial: serial) {
                 mapStates[window] = nil
                 overrideRedirects[window] = nil
             }

@@ -697,7 +697,7 @@ class Bench:
     def run_tab_floor(self):
         """Tab in a form, side by side (measure_atspi_latency.py --floor, its own desktop): GTK's own press -> focus
         event at a pyatspi listener (the floor) and press -> frame at its final place, in the same run."""
-        script = os.path.join(REPOSITORY, "tests", "e2e", "measure_atspi_latency.py")
+        script = os.path.join(HERE, "measure_atspi_latency.py")
         runs = self.args.atspi_runs
         if runs <= 0:
             self.results["tab_floor"] = {"status": "skipped (--atspi-runs 0)"}
@@ -740,9 +740,9 @@ class Bench:
         self.results["keyboard_motion"] = dict(status="measured", **json.loads(lines[-1]))
 
     def run_browser(self):
-        """Kiosk browsers (tests/e2e/measure_browser_tap.py, a desktop each): a tap on a covered input -> the
+        """Kiosk browsers (scripts/bench/measure_browser_tap.py, a desktop each): a tap on a covered input -> the
         input's AT-SPI extents clear, stamp by stamp, Chromium then Firefox ESR."""
-        script = os.path.join(REPOSITORY, "tests", "e2e", "measure_browser_tap.py")
+        script = os.path.join(HERE, "measure_browser_tap.py")
         runs = self.args.browser_runs
         if runs <= 0 or not all(shutil.which(b) for b in ("chromium", "firefox-esr")):
             self.results["browser"] = {"status": "skipped (--browser-runs 0, or chromium / firefox-esr missing)"}
@@ -792,11 +792,11 @@ class Bench:
             self.settle_rect(self.left_frame, quiet=0.3)
 
     def run_atspi(self):
-        """AT-SPI moves: tests/e2e/measure_atspi_latency.py (its own desktop, a GTK3 form), twice: focus moves with
+        """AT-SPI moves: scripts/bench/measure_atspi_latency.py (its own desktop, a GTK3 form), twice: focus moves with
         the `widget` source (XTest Tab / Shift+Tab between entries) and caret moves with the `caret` source (XTest
         Return / BackSpace in a text view). The clock runs from the XTest press to the frame's final ConfigureNotify,
         so it includes GTK handling the key and announcing the change."""
-        script = os.path.join(REPOSITORY, "tests", "e2e", "measure_atspi_latency.py")
+        script = os.path.join(HERE, "measure_atspi_latency.py")
         if not os.path.exists(script) or self.args.atspi_runs <= 0:
             self.results["atspi"] = {"status": "skipped (--atspi-runs 0)"}
             return

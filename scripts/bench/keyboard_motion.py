@@ -31,7 +31,7 @@ from keyboard_motion import FrameWatch, measure  # noqa: E402
 from keyboards import MatchboxKeyboard, Onboard, Xvkbd  # noqa: E402
 from measure_atspi_latency import Harness  # noqa: E402
 from test_accessibility import GtkForm  # noqa: E402
-from waiting import stays_equal, wait_for  # noqa: E402
+from waiting import wait_for  # noqa: E402
 
 CONFIG = '[avoidance]\nfocus = ["widget", "window"]\n%s'
 KEYBOARDS = [("docked onboard", Onboard, {"docked": True}), ("floating onboard", Onboard, {"docked": False}),
@@ -47,6 +47,16 @@ def percentile(values, p):
     if not ordered:
         return float("nan")
     return ordered[max(0, min(len(ordered) - 1, int(round(p / 100.0 * len(ordered) + 0.5)) - 1))]
+
+
+def stays_equal(probe, expected, duration, interval=0.02):
+    """True when `probe()` keeps returning `expected` for `duration` seconds: a benchmark's wait on its own clock."""
+    deadline = time.monotonic() + duration
+    while time.monotonic() < deadline:
+        if probe() != expected:
+            return False
+        time.sleep(interval)
+    return probe() == expected
 
 
 def settle(probe, quiet=0.15, timeout=5.0):
@@ -73,7 +83,7 @@ def cycles(desktop, keyboard, runs, mode, out):
         for _ in range(runs):
             since = time.monotonic()
             keyboard.request_show()
-            rest = keyboard.wait_settled()
+            rest = keyboard.wait_shown()
             placed = settle(form.frame)
             keyboard_frame = desktop.x.frame_window(keyboard.window)
             placed_origin = desktop.x.x_frame_rect(form.window, app_frame)

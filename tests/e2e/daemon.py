@@ -188,6 +188,7 @@ class Daemon:
             if time.monotonic() > deadline:
                 raise AssertionError("the daemon did not come to rest within %.1f s: %r" % (timeout, reply))
             due = reply["next_tick_in_ms"]
+            # The daemon's clock: until the tick it names is due (an animation's next step: 10 ms).
             time.sleep(min(0.2, (due + 1) / 1000.0) if due is not None and not reply["animating"] else 0.01)
 
     def run_once(self, *args, timeout=10.0):

@@ -1,13 +1,14 @@
 """The real on-screen keyboards, started on a Desktop and shown or hidden the way their users do it.
 
-Each keyboard knows its top-level window, reads its frame rect from the server and waits until a show or
-hide has finished (docked onboard slides for ~0.3 s), so tests compute expectations from the rect the
-keyboard really has.
+Each keyboard knows its top-level window and reads its frame rect from the server. A show is over when the keyboard
+stands at its end frame, known before it shows: where `start` saw it placed (the window manager's answer to its
+first map; a docked onboard: the top of its own strut), since a keyboard shows again where it was. No wait on the
+clock: a docked onboard's ~0.3 s slide ends at a known frame.
 """
 import time
 
 import requirements
-from waiting import wait_for
+from waiting import wait_for, wait_until_equal
 
 ONBOARD_FLOATING = {"x": 290, "y": 595, "width": 700, "height": 205}  # centred at the bottom of 1280x800
 
@@ -21,6 +22,7 @@ class Keyboard:
         self.x = desktop.x
         self.window = None
         self.process = None
+        self.rest = None  # the frame the keyboard shows at, recorded by `start`
 
     def rect(self):
         """The keyboard's frame in root coordinates, as the daemon must see it."""
@@ -29,19 +31,27 @@ class Keyboard:
     def is_shown(self):
         return self.x.is_viewable(self.window)
 
-    def wait_settled(self, timeout=5.0):
-        """Waits until the keyboard is viewable and its rect has stopped changing: a wait on the keyboard's clock and
-        the window manager's (a docked onboard's slide, a WM placing a keyboard it has just mapped), which no sync
-        with the daemon can tell: the same rect for 8 reads 20 ms apart."""
-        history = []
+    def wait_shown(self, timeout=5.0):
+        """Waits until the keyboard shows at its end frame, known before it shows: where it rested when `start`
+        first showed it (a keyboard shows where it was; a docked onboard's slide ends there too). Returns it."""
+        end = self.rest
+        if end is None:
+            raise AssertionError("%s has no known end frame: start() records it (else use wait_placed)" % self.name)
+        wait_until_equal(lambda: self.rect() if self.is_shown() else None, end, timeout=timeout,
+                         what="%s shown at its end frame" % self.name)
+        return end
 
-        def settled():
-            history.append(self.rect() if self.is_shown() else None)
-            recent = history[-8:]
-            return len(recent) == 8 and recent[0] is not None and all(r == recent[0] for r in recent)
+    def wait_placed(self, timeout=10.0):
+        """The frame the window manager put the keyboard in when it mapped it, read once the WM has answered the map:
+        the window viewable, WM_STATE Normal and, from a WM that publishes them, its _NET_FRAME_EXTENTS (set when it
+        framed the window). Each read is a round trip through the server, so it comes after the WM's answer."""
+        wants_extents = "_NET_FRAME_EXTENTS" in (self.x.property_text("root", "_NET_SUPPORTED") or "")
 
-        wait_for(settled, timeout=timeout, interval=0.02, what="%s to settle" % self.name)
-        return self.rect()
+        def placed():
+            answered = (self.is_shown() and self.x.wm_state(self.window) == "Normal"
+                        and (not wants_extents or self.x.has_property(self.window, "_NET_FRAME_EXTENTS")))
+            return answered and self.rect()
+        return wait_for(placed, timeout=timeout, what="the window manager to have placed %s" % self.name)
 
     def wait_own_window(self, *criteria, timeout=10.0):
         """The keyboard's viewable window. A client that maps itself in the instant between openbox announcing
@@ -62,7 +72,7 @@ class Keyboard:
 
     def show(self):
         self.request_show()
-        return self.wait_settled()
+        return self.wait_shown()
 
     def hide(self):
         self.request_hide()
@@ -88,7 +98,7 @@ class Xvkbd(Keyboard):
     def start(self):
         self.process = self.desktop.spawn(["xvkbd", "-compact", "-geometry", "1280x240+0-0"], log_name="xvkbd")
         self.window = self.wait_own_window("--class", "^XVkbd$")
-        self.wait_settled()
+        self.rest = self.wait_placed()
         self.hide()
         return self
 
@@ -105,11 +115,12 @@ class MatchboxKeyboard(Keyboard):
     def start(self):
         self.process = self.desktop.spawn(["matchbox-keyboard"], log_name="matchbox-keyboard")
         self.window = self.wait_own_window("--name", "^Keyboard$")
-        rect = self.wait_settled()
+        rect = self.rest = self.wait_placed()
         if self.at_bottom and self.desktop.wm == "openbox":
             _, screen_height = self.x.root_size()
             self.desktop.run("xdotool", "windowmove", str(self.window), "0", str(screen_height - rect.height))
-            wait_for(lambda: self.rect().bottom == screen_height, what="matchbox-keyboard at the bottom")
+            self.rest = wait_for(lambda: self.rect().bottom == screen_height and self.rect(),
+                                 what="matchbox-keyboard at the bottom")
         self.hide()
         return self
 
@@ -141,7 +152,7 @@ class Onboard(Keyboard):
         # onboard also owns small unmapped helper windows of the same class; the keyboard is the viewable one.
         self.window = wait_for(lambda: self.x.viewable_window("--class", "^Onboard$"),
                                timeout=10, what="the onboard window")
-        self.wait_settled()
+        self.rest = self.wait_docked() if self.docked else self.wait_placed()
         self.hide()
         return self
 
@@ -161,6 +172,16 @@ class Onboard(Keyboard):
 
     def request_hide(self):
         self._call("Hide")
+
+    def wait_docked(self, timeout=10.0):
+        """A docked onboard's end frame: its top on the top of its own bottom strut (_NET_WM_STRUT_PARTIAL, measured
+        from the root's bottom: 205 px on the screen's edge, more above a panel). The strut is set a step before the
+        slide's last, so the frame reaching it, not the strut appearing, is the end."""
+        def docked():
+            strut = self.x.cardinals(self.window, "_NET_WM_STRUT_PARTIAL")
+            rect = self.rect() if self.is_shown() else None
+            return rect if rect and strut and rect.y == self.x.root_size()[1] - strut[3] else None
+        return wait_for(docked, timeout=timeout, what="%s at the top of its strut" % self.name)
 
     def docked_rect(self):
         """Where a docked onboard ends its slide: the full width at the screen's bottom."""
@@ -185,5 +206,5 @@ def slide_frames(keyboard, duration=1.0, also=None):
         sample = (rect, also()) if also else rect
         if not frames or frames[-1] != sample:
             frames.append(sample)
-        time.sleep(0.005)
+        time.sleep(0.005)  # onboard's clock: the samples of its slide are the result, not a wait for one
     return frames

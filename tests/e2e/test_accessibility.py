@@ -265,7 +265,7 @@ class AutoShowWithXvkbd(DesktopTestCase):
         self.assertNothingMoved(daemon, form, original, since=mark)
 
         form.focus_by_keys("entry-6", "shift+Tab")
-        keyboard = self.keyboard.wait_settled()
+        keyboard = self.keyboard.wait_shown()
         overlap = bottom_field.bottom + MARGIN - keyboard.y
         self.assertGreater(overlap, 0, "test setup: entry-6 is covered")
         self.assertFrameBecomes(form, original.moved_by(0, -overlap), daemon=daemon)
@@ -285,7 +285,7 @@ class AutoShowWithXvkbd(DesktopTestCase):
         form = GtkForm(self, "flicker-form", "--entries", "6", "--button", "--focus", "entry-6",
                        "--geometry", "400x300+100+480")
         form.focus_by_keys("entry-5", "shift+Tab")
-        self.keyboard.wait_settled()
+        self.keyboard.wait_shown()
         form.focus_by_keys("button", "Tab", "Tab")
         form.focus_by_keys("entry-1", "Tab")
         daemon.at_rest()  # past auto-show's hide delay too, had it been armed: the sync reports it as a tick due
@@ -311,7 +311,7 @@ class AutoShowByCommands(DesktopTestCase):
         form.focus_by_keys("entry-6", "shift+Tab")
         keyboard = Xvkbd(self.desktop)
         keyboard.window = keyboard.wait_own_window("--class", "^XVkbd$")
-        shown = keyboard.wait_settled()
+        shown = keyboard.wait_placed()  # started by the daemon: its frame is the window manager's answer to its map
         overlap = bottom_field.bottom + MARGIN - shown.y
         self.assertGreater(overlap, 0, "test setup: entry-6 is covered")
         self.assertFrameBecomes(form, original.moved_by(0, -overlap), daemon=daemon)

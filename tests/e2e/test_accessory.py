@@ -288,7 +288,7 @@ class AccessoryBarWithDockedOnboard(AccessoryTestCase):
                 seen.append(rect)
             return self.keyboard.is_shown() and self.keyboard.rect() == self.keyboard.docked_rect()
         wait_for(slid_in, timeout=10, interval=0.01, what="onboard to slide in")
-        bar = self.expected_bar(self.keyboard.wait_settled())
+        bar = self.expected_bar(self.keyboard.wait_shown())
         self.wait_bar_at(bar, daemon)
         self.assertEqual(bar, Rect(0, 547, 1280, BAR_HEIGHT))
         # While sliding up, every place the bar was seen at is full width, flush on a keyboard that is not yet

@@ -26,14 +26,16 @@ class SigtermAtRandomMoments(FaultCase):
 
     def provoke(self, moment, daemon, first, second, original):
         """Starts the moment the SIGTERM is to land in, and returns once it is under way."""
+        # The tap handled before the keyboard shows: the daemon asks the server where the pointer is when it reads
+        # a raw press, and a keyboard mapped under the pointer by then takes the press for itself.
+        first.tap_field_at_y(self.tap_y)
+        daemon.sync()
         if moment in ("show", "animation"):
-            first.tap_field_at_y(self.tap_y)
             self.keyboard.request_show()
             if moment == "animation":
                 wait_for(lambda: first.frame() != original[first.title][0], timeout=3, interval=0.002,
                          what="the animation to start")
             return
-        first.tap_field_at_y(self.tap_y)
         self.keyboard.show()
         wait_for(lambda: first.frame() != original[first.title][0], timeout=3, interval=0.005,
                  what="%s adjusted" % first.title)
@@ -56,7 +58,7 @@ class SigtermAtRandomMoments(FaultCase):
             moment = self.rng.choice(MOMENTS if run % 2 else MOMENTS[:3])
             counts[moment] += 1
             self.provoke(moment, daemon, first, second, original)
-            time.sleep(self.rng.uniform(0, 0.2))
+            time.sleep(self.rng.uniform(0, 0.2))  # the fault's moment: a random point after the provocation
             started = time.monotonic()
             status = daemon.terminate(timeout=5)
             exits_ms.append((time.monotonic() - started) * 1000)

@@ -28,6 +28,7 @@ class FaultCaseWithAdjust(FaultCase):
     def adjust(self, daemon, term, keyboard=None):
         """Taps the field at TAP_Y, shows the keyboard, waits for the exact offset position; returns it."""
         keyboard = keyboard or self.keyboard
+        daemon.at_rest()  # whatever the daemon had to do before (a keyboard's start shows it once) is done
         original = self.frame_of(term.window)
         term.tap_field_at_y(TAP_Y)
         rect = keyboard.show()
@@ -97,7 +98,7 @@ class AdjustedClientKilledMidAnimation(FaultCaseWithAdjust):
             time.sleep(self.rng.uniform(0, self.duration_ms * 0.6 / 1000))  # a random point of the animation
             seen = self.frame_of(victim.window)
             self.desktop.end(victim.process, signal.SIGKILL)
-            keyboard_rect = keyboard_rect or self.keyboard.wait_settled()
+            keyboard_rect = keyboard_rect or self.keyboard.wait_shown()
             if seen is not None and seen != self.expected_offset_frame(original, TAP_Y, keyboard_rect):
                 killed_mid_animation += 1
             wait_for(lambda: not self.fx.is_viewable(victim.window), what="run %d: the victim gone" % run)
@@ -134,11 +135,17 @@ class WindowManagerKilledAndRestarted(FaultCaseWithAdjust):
         for run in range(fault_runs(2)):
             # Each restart re-frames the keyboard 20 px lower (openbox keeps the client where it was): put it
             # back at the bottom so the field stays covered however many runs there are.
-            rect = self.keyboard.show()
+            # Shown where the window manager (a new one after the first run) put it: its answer to the map.
+            self.keyboard.request_show()
+            rect = self.keyboard.wait_placed()
             if rect.bottom != 800:
                 self.desktop.run("xdotool", "windowmove", str(self.keyboard.window), "0", str(800 - rect.height))
-                wait_for(lambda: self.keyboard.rect().bottom == 800, what="the keyboard back at the bottom")
+                rect = wait_for(lambda: self.keyboard.rect().bottom == 800 and self.keyboard.rect(),
+                                what="the keyboard back at the bottom")
+            self.keyboard.rest = rect  # where it shows from now on
             self.keyboard.hide()
+            # The xterm the daemon moved for that show home again before `adjust` reads its original.
+            daemon.at_rest()
             original, adjusted = self.adjust(daemon, term)
             self.desktop.end(self.wm_process(), signal.SIGKILL)
             # The X server hands the client back to the root when its frame dies with the WM's connection.
@@ -156,11 +163,14 @@ class WindowManagerKilledAndRestarted(FaultCaseWithAdjust):
             self.keyboard.hide()
             self.wait_frame(term.window, original, daemon=daemon,
                             what="run %d: %s back at its original after the WM restart" % (run, term.title))
+            # The saved geometry goes once the daemon has seen the window home: after the frame got there.
+            daemon.at_rest()
             self.assertFalse(self.x.has_property(term.window, "_OSKSHIFT_ORIGINAL_GEOMETRY"))
         # And the daemon still works with the new window manager.
         term.tap_field_at_y(TAP_Y)
         original = self.frame_of(term.window)
-        rect = self.keyboard.show()
+        self.keyboard.request_show()
+        rect = self.keyboard.wait_placed()  # re-framed by the last openbox: where is its answer to the map
         self.wait_frame(term.window, self.expected_offset_frame(original, TAP_Y, rect), daemon=daemon)
         self.keyboard.hide()
         self.wait_frame(term.window, original, daemon=daemon)
@@ -181,11 +191,11 @@ class SigtermDuringAnimation(FaultCaseWithAdjust):
             self.keyboard.request_show()
             wait_for(lambda: self.frame_of(term.window) != original, timeout=3, interval=0.002,
                      what="run %d: the animation to start" % run)
-            time.sleep(self.rng.uniform(0, 0.25))
+            time.sleep(self.rng.uniform(0, 0.25))  # the fault's moment: a random point of the animation
             seen = self.frame_of(term.window)
             status = daemon.terminate(timeout=5)
             after = self.frame_of(term.window)
-            rect = self.keyboard.wait_settled()
+            rect = self.keyboard.wait_shown()
             if seen != self.expected_offset_frame(original, TAP_Y, rect):
                 mid += 1
             self.assertEqual(status, 0, "run %d: exit status%s" % (run, self.log_tail(daemon)))

@@ -58,7 +58,7 @@ class JavaSwingWithXvkbd(AccessibleDesktopTestCase):
         expected = self.expected_offset_frame(original, press_y, self.keyboard.rect() if self.keyboard.name == "xvkbd"
                                               else self.keyboard.docked_rect())
         clear_ms = compatibility.time_until(self.keyboard.request_show, lambda: form.frame() == expected, timeout=8)
-        self.keyboard.wait_settled()
+        self.keyboard.wait_shown()
         self.assertFrameBecomes(form, expected, daemon=self.daemon)
         acting = [d for d in self.daemon.decisions_for(form.window) if is_acting(d)]
         self.assertEqual(acting[-1].get("source"), "pointer", acting[-1]["line"])

@@ -76,7 +76,7 @@ class KioskBrowserTestCase(DesktopTestCase):
             top = self.keyboard.rect().y
             self.keyboard.request_show()
             self.assertInputVisibleAndClear(browser, Rect(0, top, 1280, 800 - top), daemon, name)
-            keyboard = self.keyboard.wait_settled()
+            keyboard = self.keyboard.wait_shown()
             self.assertEqual(keyboard.y, top)
         else:
             keyboard = self.keyboard.show()

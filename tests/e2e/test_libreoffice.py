@@ -121,7 +121,7 @@ class LibreOfficeWithXvkbd(AccessibleDesktopTestCase):
 
         expected = original.moved_by(0, -(edited.bottom + MARGIN - keyboard.y))
         clear_ms = compatibility.time_until(self.keyboard.request_show, lambda: calc.frame() == expected, timeout=8)
-        self.keyboard.wait_settled()
+        self.keyboard.wait_shown()
         self.assertFrameBecomes(calc, expected, daemon=self.daemon)
         cell = calc.focused_field()["widget"]
         self.assertEqual(cell.bottom + MARGIN, keyboard.y, "the cell being edited ends margin px above the keyboard")

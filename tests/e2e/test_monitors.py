@@ -15,7 +15,7 @@ class RightMonitorKeyboard(Xvkbd):
     def start(self):
         self.process = self.desktop.spawn(["xvkbd", "-compact", "-geometry", "600x240+660-0"], log_name="xvkbd-right")
         self.window = wait_for(lambda: self.x.viewable_window("--class", "^XVkbd$"), timeout=10, what="xvkbd")
-        self.wait_settled()
+        self.rest = self.wait_placed()
         self.hide()
         return self
 
@@ -77,8 +77,9 @@ class ScreenShrinking(DesktopTestCase):
         self.desktop.run("xrandr", "--addmode", "screen", "1024x768")
         self.desktop.run("xrandr", "-s", "1024x768")
         wait_for(lambda: self.x.root_size() == (1024, 768), what="the root window to shrink to 1024x768")
-        # openbox may move the keyboard to keep it on the smaller screen: expect what the server shows.
-        keyboard = self.keyboard.wait_settled()
+        # openbox leaves a window that is still partly on the smaller screen where it is: the keyboard stays at its
+        # end frame (checked on the server, not assumed).
+        keyboard = self.keyboard.wait_shown()
         expected = self.expected_offset_frame(original, 700, keyboard) if 700 + 24 + 8 > keyboard.y else original
         self.assertFrameBecomes(term, expected, daemon=daemon)
         self.assertTrue(daemon.is_alive())
@@ -104,7 +105,7 @@ class ScreenShrinkingUnderAWindow(DesktopTestCase):
         self.desktop.run("xrandr", "--addmode", "screen", "1024x768")
         self.desktop.run("xrandr", "-s", "1024x768")
         wait_for(lambda: self.x.root_size() == (1024, 768), what="the root window to shrink to 1024x768")
-        self.keyboard.wait_settled()
+        self.keyboard.wait_shown()  # openbox leaves it where it is, partly on the smaller screen
         self.keyboard.hide()
 
         def fully_on_screen():

@@ -21,7 +21,7 @@ class CoveredFieldsWithXvkbd(DesktopTestCase):
         # xvkbd keeps its place while hidden: where it will show is known before it does.
         expected = self.expected_offset_frame(original, 700, self.keyboard.rect())
         clear_ms = compatibility.time_until(self.keyboard.request_show, lambda: term.frame() == expected)
-        keyboard = self.keyboard.wait_settled()
+        keyboard = self.keyboard.wait_shown()
         self.assertEqual(expected, self.expected_offset_frame(original, 700, keyboard))
         self.assertFrameBecomes(term, expected, daemon=daemon)
         compatibility.record(self, "xterm", "Xt (no accessibility)", "xterm", "none: the tap's pointer band",

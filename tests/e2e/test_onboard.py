@@ -54,7 +54,7 @@ class DockedOnboard(DesktopTestCase):
         # While the keyboard rises the overlap only grows: following it never overshoots the final place.
         window_tops = [w.y for _, w in frames]
         self.assertGreaterEqual(min(window_tops), expected.y, "overshoot while following: %s" % window_tops)
-        self.assertEqual(self.keyboard.wait_settled(), final_keyboard)
+        self.assertEqual(self.keyboard.wait_shown(), final_keyboard)
         self.assertFrameBecomes(term, expected, daemon=daemon)
         self.assertAtRest(term, expected, daemon)
 
@@ -82,7 +82,7 @@ class DockedOnboard(DesktopTestCase):
 
         since = time.monotonic()
         self.keyboard.request_show()
-        self.assertEqual(self.keyboard.wait_settled(), final_keyboard)
+        self.assertEqual(self.keyboard.wait_shown(), final_keyboard)
         self.assertFrameBecomes(form, expected, daemon=daemon)
         self.assertAtRest(form, expected, daemon)
         keyboard_frame = self.x.frame_window(self.keyboard.window)

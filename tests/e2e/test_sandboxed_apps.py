@@ -25,7 +25,7 @@ from qt_clients import QtForm, bus_ready_for_early_applications
 from sandbox import BWRAP, UNSHARE, require_bwrap, require_unshare
 from test_accessibility import PYTHON_WITH_GI, GtkForm
 from test_qt import require_qt
-from waiting import stays_equal, wait_for
+from waiting import wait_for
 
 DEFAULT_WITHOUT_ANIMATION = """\
 [animation]
@@ -148,15 +148,13 @@ class SandboxedAppsWithXvkbd(DesktopTestCase):
 FORM_ON_DONE = {"gtk": ("--entries", "11", "--button", "--focus", "button", "--geometry", "400x440+300+100"),
                 "qt": ("--entries", "14", "--button", "--focus", "button", "--geometry", "400x480+300+100")}
 BOTTOM_FIELD = {"gtk": "entry-11", "qt": "entry-14"}
-# The product promises the form untouched before a tap: watched this long (a wait on our own clock, on purpose).
-UNTOUCHED = 1.0  # s
 
 
 class SandboxedFormsFocusedOnAButton(test_first_instant.FirstInstantTestCase):
     """Forms under `bwrap --unshare-pid` (as Flatpak runs them: `_NET_WM_PID` 2, the bus naming the host's process),
     with the built-in defaults, mapped while xvkbd is up with the focus on their Done button: nothing moves before the
     user taps (no ConfigureNotify of the frame at all from its map, or from the daemon's start when the form came
-    first, for 1 s; the frame sampled; no acting decision); a tap on the covered bottom field clears it by exactly
+    first, until the daemon is at rest: no request sent, no acting decision); a tap on the covered bottom field clears it by exactly
     `field bottom + margin - keyboard top`; the keyboard hidden brings the form home exactly. The window is found to
     be its application's by geometry, and the log and `oskshift status` say so."""
 
@@ -213,11 +211,9 @@ class SandboxedFormsFocusedOnAButton(test_first_instant.FirstInstantTestCase):
         self.assertEqual(form.focused(), "button", "test setup: the focus is on Done")
         original = form.frame()
         self.assertEqual((original.x, original.y), (300, 100), "test setup: the form placed itself at 300,100")
-        # Sampled for the whole second (the issue this guards against moved the form within 250 ms of its map)...
-        self.assertTrue(stays_equal(form.frame, original, duration=since + UNTOUCHED - time.monotonic()),
-                        "the form moved before anyone tapped: now %s%s" % (form.frame(), self._decision_tail(daemon)))
-        # ...and proven at the end: the daemon, once it has handled everything and has nothing of its own going, sent
-        # no request for the form since it started; every ConfigureNotify of the frame since then was recorded.
+        # Proven at a known point, not sampled for a while: once the daemon has handled everything that reached it
+        # (the form's map, its application's reports) and has nothing of its own going, it sent no request for the
+        # form since it started, and the server recorded no ConfigureNotify of the frame since then.
         self.assertNothingMoved(daemon, form, original, since=0)
         seen = configures()
         self.record("%d frame configures before the tap (%.1f s, until the daemon was at rest), %d acting decisions" % (

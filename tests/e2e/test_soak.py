@@ -36,7 +36,8 @@ from keyboards import Onboard, Xvkbd
 from qt_clients import QtForm
 from test_accessibility import GtkForm
 from test_first_instant import FirstInstantTestCase, require_pyqt5
-from waiting import stays_equal, wait_for
+from waiting import wait_for
+from window_managers import wm_answered
 
 SHORT_RUN_STEPS = 100
 SOAK_SECONDS = float(os.environ.get("OSKSHIFT_SOAK_SECONDS") or 0)  # 0: a run of steps
@@ -99,8 +100,8 @@ class Soak(FirstInstantTestCase):
             app = self.xterm(title, XTERM_GEOMETRY)
             process = app.process
         self.apps[name] = (app, process)
-        # The window manager's placement of a new window (its clock, not the daemon's): the same frame for 0.3 s.
-        wait_for(lambda: stays_equal(app.frame, app.frame(), 0.3), timeout=5, what="%s to be placed" % title)
+        # The window manager's placement of a new window: done once it has answered the map.
+        wait_for(lambda: wm_answered(self.x, app.window), timeout=5, what="%s to be placed" % title)
         return app
 
     def close_app(self, name):

@@ -24,7 +24,7 @@ def wait_for(probe, timeout=3.0, interval=0.02, what=None):
             last_error = error
         if time.monotonic() >= deadline:
             break
-        time.sleep(interval)
+        time.sleep(interval)  # the pause between two polls of the value, not a wait for a result
     detail = "last error: %r" % (last_error,) if last_error else "last value: %r" % (last_value,)
     raise Timeout("timed out after %.1f s waiting for %s; %s" % (timeout, what or probe, detail))
 
@@ -44,12 +44,3 @@ def wait_until_equal(probe, expected, timeout=3.0, what=None):
         raise Timeout("%s: expected %r, still %r after %.1f s" % (
             what or "value", expected, seen[0] if seen else None, timeout)) from error
 
-
-def stays_equal(probe, expected, duration=0.5, interval=0.02):
-    """True when `probe()` keeps returning `expected` for `duration` seconds (for "never touched")."""
-    deadline = time.monotonic() + duration
-    while time.monotonic() < deadline:
-        if probe() != expected:
-            return False
-        time.sleep(interval)
-    return probe() == expected

@@ -5,7 +5,8 @@ alone), where a request of the test's own lands, and the words for the "Window m
 import re
 from collections import namedtuple
 
-from waiting import stays_equal, wait_for
+import xlib
+from waiting import wait_for
 
 # Desktop.wm -> (the name users know it by, the Debian package whose version ran).
 WINDOW_MANAGERS = {
@@ -61,14 +62,62 @@ class Tracked:
             return self.x.frame_rect(self.window)
         return self.x.x_frame_rect(self.window, self.frame_window)
 
-    def settled(self, quiet=0.3, timeout=5.0):
-        """The geometry once it has stayed the same for `quiet` seconds: a wait on the window manager's clock, for
-        where it puts a window on its own (a new form, a maximize, wmctrl's request, a strut) before or beside the
-        daemon, which no sync with the daemon can tell. The daemon's own moves are checked with its sync."""
-        def at_rest():
-            now = self.geometry()
-            return now if stays_equal(self.geometry, now, quiet) else None
-        return wait_for(at_rest, timeout=timeout, interval=0, what="0x%x to come to rest" % self.window)
+    def placed(self, timeout=10.0):
+        """The geometry the window manager gave a window it has just mapped, read once it has answered the map (see
+        `wm_answered`): a WM places and frames a window before it maps it."""
+        wait_for(lambda: wm_answered(self.x, self.window), timeout=timeout,
+                 what="the window manager to have mapped 0x%x" % self.window)
+        return self.geometry()
+
+    def maximized(self, listed=True, timeout=5.0):
+        """The geometry once the window manager has answered a maximize: _NET_WM_STATE lists both maximized atoms
+        (unless `listed` is False: a WM that never writes the state), the drawn frame covers the work area (the screen where the WM publishes none; IceWM puts the borders just
+        outside it) and the client is inside it."""
+        width, height = self.x.root_size()
+        area = self.x.workarea() or type(self.x.client_rect(self.window))(0, 0, width, height)
+        seen = []
+
+        def answered():
+            seen[:] = [self.visible(), self.x.client_rect(self.window)]
+            drawn, client = seen
+            return (not listed or self.x.is_maximized(self.window)) and covers(drawn, area) and covers(area, client)
+        try:
+            wait_for(answered, timeout=timeout)
+        except AssertionError as error:
+            raise AssertionError("0x%x not maximized over the work area %s: drawn %s, client %s, _NET_WM_STATE %s" % (
+                self.window, area, *(seen or [None, None]), self.x.net_wm_state(self.window))) from error
+        return self.geometry()
+
+
+def covers(outer, inner):
+    return (outer.x <= inner.x and outer.y <= inner.y and outer.right >= inner.right
+            and outer.bottom >= inner.bottom)
+
+
+def wm_answered(x, window):
+    """The window manager has handled the window's map: it is viewable, WM_STATE is Normal and, from a WM that
+    publishes them, its _NET_FRAME_EXTENTS are set (written when it framed the window)."""
+    wants_extents = "_NET_FRAME_EXTENTS" in (x.property_text("root", "_NET_SUPPORTED") or "")
+    return (x.is_viewable(window) and x.wm_state(window) == "Normal"
+            and (not wants_extents or x.has_property(window, "_NET_FRAME_EXTENTS")))
+
+
+def window_manager_round_trip(desktop, timeout=10.0):
+    """Returns once the window manager has handled every request sent to it before the call, even one it ignores
+    (a _NET_MOVERESIZE_WINDOW it refuses has no answer to wait for): a probe window mapped now reaches the WM after
+    them (the server delivers its events in order, and a WM handles them in turn), and every WM answers a map.
+    The probe is destroyed again; it may take the focus on its way (callers activate their window after)."""
+    display = xlib.Display(desktop.display)
+    try:
+        probe = display.create_window(0, 0, 10, 10)
+        display.map(probe)
+        display.sync()
+        wait_for(lambda: desktop.x.is_viewable(probe) and desktop.x.wm_state(probe) == "Normal", timeout=timeout,
+                 what="%s to manage a probe window (a round trip)" % desktop.wm)
+        display.destroy(probe)
+        display.sync()
+    finally:
+        display.close()
 
 
 def requests_for(daemon, window, since=0):
@@ -91,9 +140,10 @@ def requests_per_keyboard_rect(daemon, window, since=0):
 
 def ask_to_move(desktop, tracked, x, y):
     """Sends the WM a _NET_MOVERESIZE_WINDOW for x,y (wmctrl -e; gravity 0: the window's own, NorthWest for GTK)
-    as any pager or tool would, and returns the geometry the window comes to rest at."""
+    as any pager or tool would, and returns the geometry the window has once the WM has handled it."""
     desktop.run("wmctrl", "-i", "-r", "0x%x" % tracked.window, "-e", "0,%d,%d,-1,-1" % (x, y))
-    return tracked.settled(quiet=0.3)
+    window_manager_round_trip(desktop)
+    return tracked.geometry()
 
 
 def reading(before, asked, landed, extents):

@@ -130,6 +130,11 @@ class XQuery:
             return None
         return [int(v, 0) for v in re.findall(r"-?(?:0x[0-9a-fA-F]+|\d+)", match.group(1))]
 
+    def wm_state(self, window):
+        """WM_STATE's state as the window manager set it ("Normal", "Iconic", "Withdrawn"), or None before it has."""
+        match = re.search(r"window state: (\w+)", self.property_text(window, "WM_STATE") or "")
+        return match and match.group(1)
+
     def net_wm_state(self, window):
         text = self.property_text(window, "_NET_WM_STATE")
         if text is None or "=" not in text:

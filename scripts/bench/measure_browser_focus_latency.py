@@ -2,7 +2,7 @@
 """Measures a kiosk browser's own share of "tap on a web input -> input clear" (not a test): an XTest tap on an
 `<input>` to that input's `object:state-changed:focused` arriving over AT-SPI.
 
-    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_browser_focus_latency.py chromium|firefox [RUNS]
+    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 scripts/bench/measure_browser_focus_latency.py chromium|firefox [RUNS]
 
 A private desktop (Xvfb, openbox, D-Bus), the daemon started first (it turns accessibility on and asks Chromium for
 its page), the browser fullscreen in kiosk mode on tests/fixtures/web_form.html. The measuring part runs in a child
@@ -19,7 +19,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the other measure_* scripts
 
 # (accessible name, root y of its middle in the fullscreen 1280x800 page)
 TARGETS = [("field-10", 672), ("field-11", 742)]

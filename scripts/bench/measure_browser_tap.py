@@ -2,7 +2,7 @@
 """A tap on a covered web input in a fullscreen kiosk browser -> the input's AT-SPI extents clear, stamp by stamp
 (not a test; the `browser` phase of `make bench`).
 
-    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_browser_tap.py chromium|firefox [RUNS] [--json]
+    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 scripts/bench/measure_browser_tap.py chromium|firefox [RUNS] [--json]
         [--defaults | --inset]
 
 A private desktop (Xvfb, openbox, D-Bus), xvkbd across the bottom with its top 20 px above where field-8's bottom
@@ -33,7 +33,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the other measure_* scripts
 
 import browsers  # noqa: E402
 import compatibility  # noqa: E402

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Measures focus event -> window at its final geometry through the AT-SPI `widget` source (not a test).
 
-    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_atspi_latency.py [RUNS] [--caret]
+    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 scripts/bench/measure_atspi_latency.py [RUNS] [--caret]
 
 A private desktop (Xvfb, openbox, D-Bus), xvkbd shown across the bottom, the GTK3 fixture at the bottom with
 the focus on entry-5 (already adjusted). Each run presses Tab (to entry-6) or Shift+Tab (back to entry-5) with
@@ -20,7 +20,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the other measure_* scripts
 
 from daemon import MARGIN, Daemon  # noqa: E402
 from desktop import Desktop  # noqa: E402

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Measures a tap on a web input under the keyboard's margin -> window at rest with the input clear (not a test).
 
-    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 tests/e2e/measure_kiosk_tap.py chromium|firefox|gtk [RUNS]
+    OSKSHIFT_BIN=/path/to/oskshift /usr/bin/python3 scripts/bench/measure_kiosk_tap.py chromium|firefox|gtk [RUNS]
 
 A private desktop (Xvfb, openbox, D-Bus), xvkbd shown across the bottom with its top 20 px above where the tapped
 field's bottom plus the margin ends, so that field is covered while its upper part can still be tapped (a tap on
@@ -20,7 +20,8 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "e2e"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))  # the other measure_* scripts
 
 import browsers  # noqa: E402
 from daemon import MARGIN, Daemon  # noqa: E402
