@@ -223,6 +223,11 @@ extension Engine {
             learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
             windows[adjusted: id] = adjustment
+        case .lateAnswerAway:
+            learnt.append(.note("window \(id): a move of ours landed late at \(frame), after a refusal was read; "
+                                + "home asked again"))
+            learnt += askAgain(&adjustment, now: moment.now) + [.clearOriginal(id)]
+            windows[adjusted: id] = adjustment
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
