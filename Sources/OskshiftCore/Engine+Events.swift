@@ -224,10 +224,8 @@ extension Engine {
             learnt += askAgain(&adjustment, now: moment.now)
             windows[adjusted: id] = adjustment
         case .lateAnswerAway:
-            learnt.append(.note("window \(id): a move of ours landed late at \(frame), after a refusal was read; "
-                                + "home asked again"))
-            learnt += askAgain(&adjustment, now: moment.now) + [.clearOriginal(id)]
             windows[adjusted: id] = adjustment
+            learnt += lateAnswerAfterRefusal(id, at: frame, &adjustment, now: moment.now)
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
@@ -259,6 +257,26 @@ extension Engine {
             windows[adjusted: id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
+    }
+
+    /// A move of ours landed after a refusal was read (the frame read before the window manager got to the move,
+    /// fluxbox under load): the window manager moves the window after all. While the keyboard is up it is placed
+    /// again (the decision that follows); after the hide it is sent home, its saved original cleared with the move.
+    mutating func lateAnswerAfterRefusal(_ id: WindowID, at frame: Rect, _ adjustment: inout Adjustment,
+                                         now: Int) -> [Action] {
+        if keyboard != nil {
+            adjustment.shown = frame
+            adjustment.stage = .placed(Placement(target: frame, animation: nil, layout: Layout(),
+                                                 movedWithStateChange: nil))
+            windows[adjusted: id] = adjustment
+            windows.withdrawRefusal(id)
+            return [.note("window \(id): a move of ours landed late at \(frame): the refusal read before was none; "
+                          + "placed again")]
+        }
+        let actions = askAgain(&adjustment, now: now) + [.clearOriginal(id)]
+        windows[adjusted: id] = adjustment
+        return [.note("window \(id): a move of ours landed late at \(frame), after a refusal was read; home asked "
+                      + "again")] + actions
     }
 
     /// A top limit met for the first time (or a snap zone to try above it), said in the log. The window manager's
