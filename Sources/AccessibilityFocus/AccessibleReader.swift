@@ -242,7 +242,13 @@ struct AccessibleReader {
                 // What lies under the pane belongs to the application's window that holds it: LibreOffice's own
                 // frame above the pane reports the client's height, the GTK window's frame the frame.
                 let window = found.window ?? toplevel
-                toplevelMemo.remember(remembering.prefix(underPane), WalkEnd(toplevel: window, paneOffset: found.offset))
+                // A measure that cannot be trusted (read while the window was being placed: the pane and its
+                // container of different sizes) is not remembered, or every later read would keep it: the next
+                // read under the pane walks up to it and measures again.
+                if found.trusted {
+                    toplevelMemo.remember(remembering.prefix(underPane),
+                                          WalkEnd(toplevel: window, paneOffset: found.offset))
+                }
                 toplevelMemo.remember(remembering.dropFirst(underPane), WalkEnd(toplevel: toplevel, paneOffset: nil))
                 if found.window != nil { g_object_unref(UnsafeMutableRawPointer(toplevel)) }
                 return WalkEnd(toplevel: window, paneOffset: found.offset)
@@ -300,13 +306,14 @@ struct AccessibleReader {
     /// LibreOffice's VCL names a frame of its own as the root pane's parent (902x560+99+130 for a 902x585+99+130
     /// window frame, or the window's frame itself), while the pane sits in a GTK panel below the menu bar's, under
     /// the GTK window's frame.
+    /// `trusted` is false for a pane and container read of different sizes (`PaneOffset.Measure.untrusted`).
     mutating func paneDisplacement(of pane: AccessiblePointer, in toplevel: AccessiblePointer)
-        -> (offset: Point?, window: AccessiblePointer?)
+        -> (offset: Point?, window: AccessiblePointer?, trusted: Bool)
     {
         var error: UnsafeMutablePointer<GError>?
         guard let application = atspi_accessible_get_application(pane, &error) else {
             if let error { g_error_free(error) }
-            return (nil, nil)
+            return (nil, nil, true)
         }
         if let error { g_error_free(error) }
         // Each node with the application's window it lies in (nil for the application itself); all referenced.
@@ -319,13 +326,17 @@ struct AccessibleReader {
         }
         for _ in 0..<4 {
             var next: [(node: AccessiblePointer, window: AccessiblePointer?)] = []
-            var found: (offset: Point?, window: AccessiblePointer?)?
+            var found: (offset: Point?, window: AccessiblePointer?, trusted: Bool)?
             for entry in level where found == nil {
                 let kids = children(of: entry.node, limit: 16)
                 if let window = entry.window, kids.contains(pane) {
                     g_object_ref(UnsafeMutableRawPointer(window))
-                    found = (PaneOffset.correction(pane: screenExtents(of: pane)?.fieldRect,
-                                                   container: screenExtents(of: entry.node)?.fieldRect), window)
+                    switch PaneOffset.measure(pane: screenExtents(of: pane)?.fieldRect,
+                                              container: screenExtents(of: entry.node)?.fieldRect) {
+                    case .displaced(let offset): found = (offset, window, true)
+                    case .inPlace: found = (nil, window, true)
+                    case .untrusted: found = (nil, window, false)
+                    }
                 }
                 for kid in kids {
                     // The application's windows are searched whatever they say; below them, what is showing.
@@ -345,12 +356,12 @@ struct AccessibleReader {
             if let found {
                 guard found.offset != nil else {
                     if let window = found.window { g_object_unref(UnsafeMutableRawPointer(window)) }
-                    return (nil, nil)
+                    return (nil, nil, found.trusted)
                 }
                 return found
             }
         }
-        return (nil, nil)
+        return (nil, nil, true)
     }
 
     /// Drops the memo's answer for this top-level (its extents could not be read: the window is gone).

@@ -99,6 +99,13 @@ extension Adjustment {
     /// What `frame` is, from the window's state before it. Pure: nothing changes.
     func classify(_ frame: Rect, room: Rect, keyboard: Rect?, windowManager: WindowManagerModel) -> Verdict {
         if let answered = requests.pending.firstIndex(where: { $0.frame == frame }) { return .answered(answered) }
+        // The window manager answers in order: on the way home with a request older than the restore still pending
+        // (a placement above the work area's top, kept at the top), a frame none of them names is the oldest's
+        // answer, not a reading of the restore (learnt from it, the restore was asked again 40 px too low).
+        if case .returning = stage, requests.pending.count > 1,
+           keptAtTheTop(frame, wanted: requests.pending[0].frame, room: room) {
+            return .answered(0)
+        }
         let reading = learntReading(from: frame, room: room, keyboard: keyboard, windowManager: windowManager)
         if case .returning = stage {
             // A restore that lands elsewhere by a reading not known yet is asked again once, as read.
@@ -300,6 +307,11 @@ extension Adjustment {
         let putLower = frame.x == wanted.x && frame.size == wanted.size && wanted.minY < room.minY
             && frame.minY > wanted.minY
         return frame == current || putLower
+    }
+
+    /// Asked above the work area's top, and put lower with nothing else changed: the window manager's limit.
+    private func keptAtTheTop(_ frame: Rect, wanted: Rect, room: Rect) -> Bool {
+        frame.x == wanted.x && frame.size == wanted.size && wanted.minY < room.minY && frame.minY > wanted.minY
     }
 
     /// Asked for the top of the limit met before (another x, a reading not yet known there) and left where it was,

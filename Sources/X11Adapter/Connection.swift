@@ -28,6 +28,9 @@ final class Connection {
     let name: String
     /// Property values kept until a PropertyNotify says they changed (see PropertyCache.swift).
     var propertyCache = PropertyCache()
+    /// The serial of the request that selected each watched window's StructureNotifyMask: an event whose serial is
+    /// lower was generated before the server applied it, so what the window did then was not reported to us.
+    var watchedSince: [Window: UInt] = [:]
 
     /// The corresponding Xlib call is XOpenDisplay; a nil or empty name means $DISPLAY.
     init(displayName: String?) throws(ConnectionError) {
@@ -59,8 +62,15 @@ final class Connection {
     /// DestroyNotify by calling `propertyChanged` / `windowDestroyed`, so its properties may be cached. Selected
     /// before any read, so no change between the read and the selection can go unreported.
     func selectInput(_ window: Window, _ mask: Int, cacheProperties: Bool = false) {
+        let serial = UInt(XNextRequest(display))
         XSelectInput(display, window, mask)
-        propertyCache.watch(window, cacheProperties && mask & PropertyChangeMask != 0)
+        let watched = cacheProperties && mask & PropertyChangeMask != 0
+        propertyCache.watch(window, watched)
+        if watched, mask & StructureNotifyMask != 0 {
+            if watchedSince[window] == nil { watchedSince[window] = serial }
+        } else {
+            watchedSince[window] = nil
+        }
     }
 
     /// A PropertyNotify was received: the cached value (if any) is stale.
@@ -71,6 +81,7 @@ final class Connection {
     /// A DestroyNotify was received: the XID may be reused by another window.
     func windowDestroyed(_ window: Window) {
         propertyCache.forget(window)
+        watchedSince[window] = nil
     }
 }
 

@@ -126,7 +126,8 @@ extension X11Adapter {
     }
 
     /// Records a press for the `pointer` source. Raw XInput2 events carry no position and no window, so the
-    /// pointer is asked where it is; the press is kept relative to the client window it landed in, which stays
+    /// pointer is asked where it is, and the window under it is judged against the screen as it was at the press
+    /// (`PressTarget`: a keyboard mapped over the point since is not where the press landed); the press is kept relative to the client window it landed in, which stays
     /// valid after that window is moved, and also after its frame gains or loses decorations: a fullscreen window
     /// that leaves fullscreen gets openbox's title bar, and its content, with the point tapped, moves 20 px down in
     /// its frame (kept relative to the frame, the tap's band was placed 20 px short of the margin). The
@@ -136,9 +137,15 @@ extension X11Adapter {
         var rootX: Int32 = 0, rootY: Int32 = 0, winX: Int32 = 0, winY: Int32 = 0
         var buttons: UInt32 = 0
         guard XQueryPointer(connection.display, connection.root, &rootReturn, &child, &rootX, &rootY, &winX, &winY,
-            &buttons) != 0, child != 0, !keyboardFrames.contains(child),
-            let client = clientFor(topLevel: child), !keyboardCandidates.contains(client),
-            let frame = connection.geometry(child)  // live: the frame's ConfigureNotify may still be queued
+            &buttons) != 0
+        else { return }
+        let known = self.known, connection = self.connection
+        guard let target = PressTarget.rootChild(at: Point(x: Int(rootX), y: Int(rootY)), pointerChild: child,
+                shown: { known.shownRect(ofRootChild: $0) },
+                stacking: { connection.queryTree(connection.root)?.children ?? [] }),
+            !keyboardFrames.contains(target),
+            let client = clientFor(topLevel: target), !keyboardCandidates.contains(client),
+            let frame = connection.geometry(target)  // live: the frame's ConfigureNotify may still be queued
         else { return }
         let extents = currentExtents(client)
         let inClient = Point(x: Int(rootX) - frame.x - extents.left, y: Int(rootY) - frame.y - extents.top)

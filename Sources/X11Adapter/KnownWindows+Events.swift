@@ -42,7 +42,7 @@ extension KnownWindows {
     /// ReparentNotify, seen on the root (for its children) or on a watched window itself.
     mutating func reparented(_ event: XReparentEvent, in tree: some WindowTree) {
         let window = event.window
-        noteReparent(window, parent: event.parent, in: tree)
+        noteReparent(window, parent: event.parent, serial: UInt(event.serial), in: tree)
         clientOfTopLevel[window] = nil
         notClients.remove(window)
         if event.event == tree.root {
@@ -63,9 +63,10 @@ extension KnownWindows {
     {
         let window = event.window
         if event.event == tree.root {
+            noteRootChild(window, x: event.x, y: event.y, width: event.width, height: event.height,
+                border: event.border_width)
             let frame = Self.outerRect(x: event.x, y: event.y, width: event.width, height: event.height,
                 border: event.border_width)
-            rootRects[window] = frame
             guard let client = client(ofTopLevel: window, in: tree) else { return nil }
             guard lastFrames[window] != frame else { return nil }  // a restack
             lastFrames[window] = frame
@@ -77,7 +78,10 @@ extension KnownWindows {
 
     /// GravityNotify: a root child moved by its gravity when the root resized; no ConfigureNotify brings its rect.
     mutating func movedByGravity(_ event: XGravityEvent, root: Window) {
-        if event.event == root { rootRects[event.window] = nil }
+        if event.event == root {
+            rootRects[event.window] = nil
+            rootBorders[event.window] = nil
+        }
     }
 
     /// DestroyNotify: everything about the window, and the frame of every client it held. The XID may come back
@@ -85,6 +89,7 @@ extension KnownWindows {
     mutating func destroyed(_ window: Window) {
         forgetAsTopLevel(window)
         rootRects[window] = nil
+        rootBorders[window] = nil
         frameOf[window] = nil
         framedDirectly.remove(window)
         mapStates[window] = nil

@@ -24,6 +24,9 @@ struct KnownWindows: Equatable {
 
     /// Root children's outer rects (border included) as last reported.
     var rootRects: [Window: Rect] = [:]
+    /// Root children's X border widths as last reported (CreateNotify, ConfigureNotify, the read at start): a
+    /// client that is its own top-level is placed by its border's outer corner (MoveResizeRequest.swift).
+    var rootBorders: [Window: Int] = [:]
     /// A client's root child: its WM frame, or itself.
     var frameOf: [Window: Window] = [:]
     /// Clients seen reparented straight into their frame (their parent is the frame).
@@ -58,6 +61,7 @@ extension KnownWindows {
     /// The rect of a root child, as reported (outer rect, border included).
     mutating func noteRootChild(_ window: Window, x: Int32, y: Int32, width: Int32, height: Int32, border: Int32) {
         rootRects[window] = Self.outerRect(x: x, y: y, width: width, height: height, border: border)
+        rootBorders[window] = Int(border)
     }
 
     /// A client's frame found at start: the engine reads its rect with the window's facts, so a first
@@ -68,18 +72,25 @@ extension KnownWindows {
         if let rect = rootRects[frame] { lastFrames[frame] = rect }
     }
 
-    /// A ReparentNotify for `window` (seen on the root or on the window): its new parent decides its frame.
-    mutating func noteReparent(_ window: Window, parent: Window, in tree: some WindowTree) {
+    /// A ReparentNotify for `window` (seen on the root or on the window), of that `serial`: its new parent decides
+    /// its frame.
+    mutating func noteReparent(_ window: Window, parent: Window, serial: UInt, in tree: some WindowTree) {
         framedDirectly.remove(window)
         if parent == tree.root {
             frameOf[window] = window
             rootRects[window] = nil  // ReparentNotify has no size; the next ConfigureNotify (or a query) tells
+            rootBorders[window] = nil
         } else {
             frameOf[window] = rootRects[parent] != nil ? parent : nil
             if rootRects[parent] != nil { framedDirectly.insert(window) }
             rootRects[window] = nil  // no longer a root child
-            // Off the root, its Map/UnmapNotify reach us only if we selected StructureNotifyMask on it ourselves.
-            if !tree.isWatched(window) {
+            rootBorders[window] = nil
+            // Off the root, its Map/UnmapNotify reach us only if we selected StructureNotifyMask on it ourselves,
+            // and only from when the server applied that selection. The adapter selects it when it handles the
+            // CreateNotify; on a loaded machine that may be after the WM reparented and mapped the window (xvkbd's
+            // MapNotify never reached us, and its "unmapped" from the CreateNotify hid the keyboard for good).
+            // Reparented before the selection, its map state is unknown: read once, and kept current from then on.
+            if !tree.isWatched(window, atEventSerial: serial) {
                 mapStates[window] = nil
                 overrideRedirects[window] = nil
             }

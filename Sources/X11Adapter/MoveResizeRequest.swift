@@ -8,20 +8,27 @@ enum MoveResizeRequest: Equatable {
     /// "Window managers' readings"): openbox puts the frame there; marco and mutter their visible frame, inside
     /// invisible borders; i3 the client's top-left.
     case netMoveResizeWindow(flags: Int, x: Int, y: Int, width: Int, height: Int)
-    /// XMoveResizeWindow on the client: a ConfigureRequest, which the WM redirects. For a reparented client
-    /// ICCCM's NorthWest gravity puts the frame's top-left at x, y (openbox measured so); a client that is its own
-    /// top-level gets the client's origin. A window manager that reads x, y otherwise (matchbox takes them for
-    /// the client's position) shows it in where the frame lands: the engine learns that reading (`Reading`) and
-    /// asks for the frame that lands where it is wanted.
+    /// XMoveResizeWindow on the client: a ConfigureRequest, which the WM redirects. x, y place the outer corner of
+    /// the client's X border, width and height are inside it. For a reparented client ICCCM's NorthWest gravity
+    /// puts the frame's top-left at x, y (openbox measured so); a client that is its own top-level gets its
+    /// border's outer corner: the client's origin less its border. A window manager that reads x, y otherwise
+    /// (matchbox takes them for the client's position) shows it in where the frame lands: the engine learns that
+    /// reading (`Reading`) and asks for the frame that lands where it is wanted.
     case configureClient(x: Int, y: Int, width: Int, height: Int)
 
     /// Gravity NorthWest (1), x, y, width and height given (0xF << 8), source 2 = pager/tool (<< 12): a request
     /// that is not the application's own.
     static let netMoveResizeFlags = 1 | (0xF << 8) | (2 << 12)
 
-    /// `reparented` (the client's parent is not the root) is only asked for a ConfigureRequest: it costs a
-    /// QueryTree.
-    init(frame: Rect, extents: FrameExtents, supportsMoveResize: Bool, reparented: @autoclosure () -> Bool)
+    /// Where the client sits, for a ConfigureRequest: in a frame of the window manager's, or on the root with its
+    /// own X border (the server's border_width) as the only frame.
+    enum Placement: Equatable {
+        case reparented
+        case ownTopLevel(border: Int)
+    }
+
+    /// `placement` is only asked for a ConfigureRequest: it costs a QueryTree.
+    init(frame: Rect, extents: FrameExtents, supportsMoveResize: Bool, placement: @autoclosure () -> Placement)
     {
         let inner = extents.clientRect(ofFrame: frame)
         // A window of width or height 0 is a BadValue in X.
@@ -31,7 +38,13 @@ enum MoveResizeRequest: Equatable {
                 height: height)
             return
         }
-        let origin = reparented() ? frame.origin : inner.origin
-        self = .configureClient(x: origin.x, y: origin.y, width: width, height: height)
+        switch placement() {
+        case .reparented:
+            self = .configureClient(x: frame.x, y: frame.y, width: width, height: height)
+        case .ownTopLevel(let border):
+            // The extents of a client that is its own top-level count its X border (Facts.swift): x, y go back
+            // out to the border's outer corner, where the server places the window.
+            self = .configureClient(x: inner.x - border, y: inner.y - border, width: width, height: height)
+        }
     }
 }

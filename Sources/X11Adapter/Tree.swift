@@ -40,6 +40,11 @@ extension Connection {
         return Rect(x: Int(rootX), y: Int(rootY), width: answer.width, height: answer.height)
     }
 
+    /// The window's X border width. The corresponding Xlib call is XGetGeometry.
+    func borderWidth(_ window: Window) -> Int? {
+        getGeometry(window)?.border
+    }
+
     /// XGetGeometry's answer: x, y of the border's outer top-left in the parent, the size inside the border, and
     /// the border width. Nil when the window is gone.
     private func getGeometry(_ window: Window) -> (x: Int, y: Int, width: Int, height: Int, border: Int)? {

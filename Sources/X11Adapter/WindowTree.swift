@@ -23,6 +23,9 @@ protocol WindowTree {
     /// This connection selected the window's StructureNotifyMask (and PropertyChangeMask): its Map/UnmapNotify
     /// reach us even off the root, so what they say may be kept.
     func isWatched(_ window: Window) -> Bool
+    /// Watched already when the server generated an event of this serial (`XAnyEvent.serial`, the last request of
+    /// ours it had processed): what the window did after that event reaches us; before the selection it did not.
+    func isWatched(_ window: Window, atEventSerial serial: UInt) -> Bool
 }
 
 extension Connection: WindowTree {
@@ -32,5 +35,10 @@ extension Connection: WindowTree {
 
     func isWatched(_ window: Window) -> Bool {
         propertyCache.watched.contains(window)
+    }
+
+    func isWatched(_ window: Window, atEventSerial serial: UInt) -> Bool {
+        guard isWatched(window), let since = watchedSince[window] else { return false }
+        return since <= serial
     }
 }

@@ -27,10 +27,11 @@ struct Writer {
 
     /// Performs one action that touches the server. The others are the daemon's effect performer's (Effects.swift):
     /// it hands these on.
-    func perform(_ action: Action) {
+    /// `knownBorder` is a root child's X border width as last reported (KnownWindows), nil when unknown.
+    func perform(_ action: Action, knownBorder: (Window) -> Int? = { _ in nil }) {
         switch action {
         case .moveResize(let id, let frame, let extents):
-            moveResize(id.raw, frame: frame, extents: extents)
+            moveResize(id.raw, frame: frame, extents: extents, knownBorder: knownBorder)
         case .setMaximized(let id, let on):
             let atoms = connection.atoms
             sendState(id.raw, add: on, atoms.netWMStateMaximizedVert, atoms.netWMStateMaximizedHorz)
@@ -49,15 +50,22 @@ struct Writer {
     }
 
     /// Encoded by MoveResizeRequest.swift.
-    private func moveResize(_ client: Window, frame: Rect, extents: FrameExtents) {
+    private func moveResize(_ client: Window, frame: Rect, extents: FrameExtents, knownBorder: (Window) -> Int?) {
         let request = MoveResizeRequest(frame: frame, extents: extents, supportsMoveResize: supportsMoveResize,
-            reparented: connection.queryTree(client).map { $0.parent != connection.root } ?? false)
+            placement: placement(of: client, knownBorder: knownBorder))
         switch request {
         case .netMoveResizeWindow(let flags, let x, let y, let width, let height):
             sendClientMessage(client, connection.atoms.netMoveResizeWindow, (flags, x, y, width, height, 0))
         case .configureClient(let x, let y, let width, let height):
             XMoveResizeWindow(connection.display, client, Int32(x), Int32(y), UInt32(width), UInt32(height))
         }
+    }
+
+    /// In a frame, or its own top-level with its X border: from the tree (a QueryTree), and the border as last
+    /// reported, else from the server (XGetGeometry).
+    private func placement(of client: Window, knownBorder: (Window) -> Int?) -> MoveResizeRequest.Placement {
+        guard let parent = connection.queryTree(client)?.parent, parent == connection.root else { return .reparented }
+        return .ownTopLevel(border: knownBorder(client) ?? connection.borderWidth(client) ?? 0)
     }
 
     /// Shows or hides a keyboard window for auto-show: XMapWindow (the WM manages it again) or XUnmapWindow (the

@@ -127,7 +127,7 @@ public final class X11Adapter {
 
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
-        writer.perform(action)
+        writer.perform(action, knownBorder: { [known] in known.rootBorders[$0] })
         writer.journal.record(action)
     }
 

@@ -63,3 +63,28 @@ struct StoppingTests {
         #expect(driver.engine.windowsOnTheirWayHome == [])
     }
 }
+
+@Suite("An exit while a placement above the screen's top is still unanswered")
+struct StoppingWithClampedPlacementTests {
+    let tall = Rect(x: 100, y: 40, width: 400, height: 600)
+
+    @Test("The clamped answer to the placement, come after the restore went out, is no reading: the restore lands home")
+    func clampedAnswerBeforeTheRestoreIsNotARereading() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
+        let placement = driver.send(.focusChanged(Fixture.focus(Fixture.window(frame: tall),
+            field: Rect(x: 100, y: 600, width: 400, height: 30))))
+        #expect(placement.contains { if case .moveResize(_, let frame, _) = $0 { frame.minY < 0 } else { false } })
+        #expect(driver.send(.stopping, after: 5) == [
+            .moveResize(Fixture.a, frame: tall, extents: Fixture.extents), .clearOriginal(Fixture.a),
+        ])
+        // The window manager answers in order: the placement, kept at the work area's top, then the restore.
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(x: 100, y: 0, width: 400, height: 600)),
+            after: 2) == [])
+        #expect(driver.engine.windowsOnTheirWayHome.map(\.id) == [Fixture.a])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: tall), after: 2) == [])
+        #expect(driver.engine.windowsOnTheirWayHome == [])
+        #expect(driver.engine.windowsLeftAway == [])
+    }
+}

@@ -26,6 +26,7 @@ struct ConfigureNotifyTests {
         #expect(desktop.known.configured(event, in: desktop.tree, knownClients: [Windows.client])
             == .windowConfigured(client, frame: frame))
         #expect(desktop.known.rootRects[Windows.frame] == frame)
+        #expect(desktop.known.rootBorders[Windows.frame] == 2)
         #expect(desktop.known.lastFrames == [Windows.frame: frame])
         #expect(desktop.tree.reads == [])
     }

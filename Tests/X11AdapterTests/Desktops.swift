@@ -51,6 +51,7 @@ struct OpenboxDesktop {
         expected.wmPresent = true
         expected.ownWindow = Windows.own
         expected.rootRects = [Windows.frame: frameRect]
+        expected.rootBorders = [Windows.frame: 0]
         expected.frameOf = [Windows.frame: Windows.frame, Windows.client: Windows.frame]
         expected.framedDirectly = [Windows.client]
         expected.mapStates = [Windows.frame: true, Windows.client: true]

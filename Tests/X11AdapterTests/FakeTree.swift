@@ -96,6 +96,13 @@ final class FakeTree: WindowTree {
 
     func isWatched(_ window: Window) -> Bool { watched.contains(window) }
 
+    /// The serial of the request that selected each watched window (none: before any event of the test).
+    var watchedSince: [Window: UInt] = [:]
+
+    func isWatched(_ window: Window, atEventSerial serial: UInt) -> Bool {
+        watched.contains(window) && (watchedSince[window] ?? 0) <= serial
+    }
+
     /// The window's inside top-left in root coordinates, as XTranslateCoordinates gives it.
     private func insideOrigin(_ window: Window) -> Point? {
         if window == root { return Point(x: 0, y: 0) }
@@ -140,11 +147,12 @@ enum Events {
         return map
     }
 
-    static func reparent(_ window: Window, into parent: Window, seenOn event: Window, x: Int32 = 0, y: Int32 = 0)
-        -> XReparentEvent
+    static func reparent(_ window: Window, into parent: Window, seenOn event: Window, x: Int32 = 0, y: Int32 = 0,
+        serial: UInt = 0) -> XReparentEvent
     {
         var reparent = XReparentEvent()
         reparent.type = ReparentNotify
+        reparent.serial = serial
         reparent.event = event
         reparent.window = window
         reparent.parent = parent

@@ -69,6 +69,7 @@ struct FrameBookkeepingTests {
             == .client(Windows.client))
         #expect(known.frameOf == [Windows.client: Windows.client])
         #expect(known.rootRects == [Windows.client: Rect(x: 300, y: 250, width: 239, height: 206)])
+        #expect(known.rootBorders == [Windows.client: 0])
         #expect(known.clientOfTopLevel == [Windows.client: Windows.client])
         #expect(tree.reads == ["WM_STATE 0x200"])
     }
@@ -98,6 +99,26 @@ struct FrameBookkeepingTests {
             in: desktop.tree)
         #expect(desktop.known.mapStates == [Windows.frame: false])
         #expect(desktop.known.overrideRedirects == [Windows.frame: false])
+    }
+
+    @Test("A client reparented before our selection of its events applied has its map state read, not assumed unmapped")
+    func reparentedBeforeTheSelectionApplied() {
+        var desktop = OpenboxDesktop()
+        // The adapter selected the client's events late (request 40); the WM reparented it at request 25, then
+        // mapped it, a MapNotify that never reached us.
+        desktop.tree.watchedSince = [Windows.client: 40]
+        desktop.known.created(Events.create(Windows.client, parent: desktop.tree.root, width: 239, height: 206),
+            root: desktop.tree.root)
+        desktop.known.created(Events.create(Windows.frame, parent: desktop.tree.root, x: 300, y: 250, width: 241,
+            height: 231), root: desktop.tree.root)
+        desktop.known.reparented(Events.reparent(Windows.client, into: Windows.frame, seenOn: desktop.tree.root,
+            x: 1, y: 20, serial: 25), in: desktop.tree)
+        #expect(desktop.known.mapStates == [Windows.frame: false])
+        _ = desktop.known.mapped(Events.map(Windows.frame, seenOn: desktop.tree.root), in: desktop.tree, now: 1_000)
+        desktop.tree.reads = []
+        #expect(desktop.known.isViewable(Windows.client, in: desktop.tree) == true)
+        #expect(desktop.tree.reads == ["GetWindowAttributes 0x200"])
+        #expect(desktop.known.mapStates == [Windows.frame: true, Windows.client: true])
     }
 
     @Test("A client in a mapped frame is viewable, in an unmapped one not, both known without a round trip")
@@ -180,6 +201,7 @@ struct FrameBookkeepingTests {
         desktop.known.destroyed(Windows.frame)
         var expected = OpenboxDesktop.managed
         expected.rootRects = [:]
+        expected.rootBorders = [:]
         expected.frameOf = [:]
         expected.mapStates = [Windows.client: true]
         expected.overrideRedirects = [Windows.client: false]
@@ -214,5 +236,6 @@ struct FrameBookkeepingTests {
         desktop.known.movedByGravity(Events.gravity(Windows.frame, seenOn: desktop.tree.root, x: 300, y: 0),
             root: desktop.tree.root)
         #expect(desktop.known.rootRects == [:])
+        #expect(desktop.known.rootBorders == [:])
     }
 }

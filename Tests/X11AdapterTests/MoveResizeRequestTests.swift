@@ -8,10 +8,10 @@ struct MoveResizeRequestTests {
     let openboxExtents = FrameExtents(left: 1, right: 1, top: 20, bottom: 5)
 
     func request(_ frame: Rect, _ extents: FrameExtents, supportsMoveResize: Bool = true,
-        reparented: Bool = true) -> MoveResizeRequest
+        placement: MoveResizeRequest.Placement = .reparented) -> MoveResizeRequest
     {
         MoveResizeRequest(frame: frame, extents: extents, supportsMoveResize: supportsMoveResize,
-            reparented: reparented)
+            placement: placement)
     }
 
     @Test("The flags say gravity NorthWest, x, y, width and height given, from a pager or tool")
@@ -30,12 +30,12 @@ struct MoveResizeRequestTests {
     @Test("Whether the client is reparented is not asked when the WM takes _NET_MOVERESIZE_WINDOW (a QueryTree)")
     func noTreeQueryForTheMessage() {
         var asked = false
-        func reparented() -> Bool {
+        func placement() -> MoveResizeRequest.Placement {
             asked = true
-            return true
+            return .reparented
         }
         _ = MoveResizeRequest(frame: Rect(x: 0, y: 0, width: 241, height: 231), extents: openboxExtents,
-            supportsMoveResize: true, reparented: reparented())
+            supportsMoveResize: true, placement: placement())
         #expect(!asked)
     }
 
@@ -60,12 +60,30 @@ struct MoveResizeRequestTests {
             == .configureClient(x: 300, y: 100, width: 239, height: 206))
     }
 
-    @Test("A client that is its own top-level is asked for its client rect")
+    @Test("A client that is its own top-level without a border is asked for its client rect")
     func configureRequestForAnUnreparentedClient() {
         #expect(request(Rect(x: 300, y: 100, width: 239, height: 206), .none, supportsMoveResize: false,
-            reparented: false) == .configureClient(x: 300, y: 100, width: 239, height: 206))
+            placement: .ownTopLevel(border: 0)) == .configureClient(x: 300, y: 100, width: 239, height: 206))
         #expect(request(Rect(x: 300, y: 100, width: 241, height: 231), openboxExtents, supportsMoveResize: false,
-            reparented: false) == .configureClient(x: 301, y: 120, width: 239, height: 206))
+            placement: .ownTopLevel(border: 0)) == .configureClient(x: 301, y: 120, width: 239, height: 206))
+    }
+
+    @Test("A client that is its own top-level with a 2 px X border is asked for the frame's corner, inside size")
+    func configureRequestForAnUnreparentedClientWithABorder() {
+        // The frame is the server's outer rect (243x210 for a 239x206 client); the extents from the tree are the
+        // border. XConfigureWindow places the border's outer corner at x, y: the frame lands where it is asked.
+        #expect(request(Rect(x: 300, y: 100, width: 243, height: 210), FrameExtents(left: 2, right: 2, top: 2,
+            bottom: 2), supportsMoveResize: false, placement: .ownTopLevel(border: 2))
+            == .configureClient(x: 300, y: 100, width: 239, height: 206))
+    }
+
+    @Test("A reparented client's X border stays out of the request: the frame's corner and the size inside it")
+    func configureRequestForAReparentedClientWithABorder() {
+        // The frame's rect in root coordinates counts every border; the extents from the tree count the client's
+        // border too (client's inside origin less the frame's outer one), so the size sent is inside it.
+        #expect(request(Rect(x: 300, y: 100, width: 247, height: 232), FrameExtents(left: 4, right: 4, top: 22,
+            bottom: 4), supportsMoveResize: false)
+            == .configureClient(x: 300, y: 100, width: 239, height: 206))
     }
 
     @Test("A frame no bigger than its extents asks for a 1x1 client, never an empty one")

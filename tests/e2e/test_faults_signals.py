@@ -169,5 +169,30 @@ class SighupBursts(FaultCase):
             count + 1, answered, toggler.toggles))
 
 
+class TapHandledLate(FaultCase):
+    """A tap on a field near the bottom, then a keyboard mapped over that very point before the daemon handles the
+    tap (busy: here stopped). The tap's window is asked of the pointer when the tap is handled, and the pointer is
+    over the keyboard by then: the tap must still count for the window that was there when it was made."""
+    keyboard_kind = Xvkbd
+
+    def test_a_tap_handled_after_a_keyboard_mapped_over_its_point_still_moves_the_tapped_window(self):
+        daemon = self.start_daemon()
+        term = self.xterm("late-tap", "80x24+100+400")
+        original = self.frame_of(term.window)
+        tap_x = original.x + original.width // 2
+        os.kill(daemon.process.pid, signal.SIGSTOP)
+        try:
+            term.tap_field_at_y(TAP_Y)
+            rect = self.keyboard.show()
+        finally:
+            os.kill(daemon.process.pid, signal.SIGCONT)
+        self.assertTrue(rect.x <= tap_x < rect.x + rect.width and rect.y <= TAP_Y < rect.y + rect.height,
+                        "the keyboard %s must cover the tap (%d, %d)" % (rect, tap_x, TAP_Y))
+        self.wait_frame(term.window, self.expected_offset_frame(original, TAP_Y, rect), daemon=daemon,
+                        what="%s adjusted for the tap" % term.title)
+        self.keyboard.hide()
+        self.wait_frame(term.window, original, daemon=daemon, what="%s restored" % term.title)
+
+
 if __name__ == "__main__":
     unittest.main()

@@ -38,7 +38,6 @@ DEFAULTS_WITHOUT_ANIMATION = """\
 [animation]
 duration_ms = 0
 """
-FIRST_PLACEMENT_WITHIN = 0.3  # s: from the daemon's start to a covered field's window at its final place
 HOSTILE_FIXTURE = os.path.join(HERE, "..", "fixtures", "hostile_accessible_form.py")
 SCREEN = Rect(0, 0, 1280, 800)
 
@@ -238,8 +237,9 @@ class FirstInstantTestCase(DesktopTestCase):
 
     def assertCoveredFieldClearedAtOnceByADaemonStartedAfter(self, form, field, keyboard, read_field):
         """The keyboard is up and `field` (its widget rect) of the focused `form` is under it; the daemon starts:
-        the window reaches its place, `margin` px clear, within FIRST_PLACEMENT_WITHIN s of the start, in at most two
-        placements and without coming back to a geometry it left."""
+        the window reaches its place, `margin` px clear, in at most two placements and without coming back to a
+        geometry it left. How soon is recorded, not asserted: a timing is a benchmark's figure (make bench, phase
+        first_event), and under the suite's parallel load a limit here would time the machine, not the daemon."""
         self.assertCovered(field, keyboard, "the focused field")
         original = form.frame()
         expected = original.moved_by(0, -(field.bottom + MARGIN - keyboard.y))
@@ -261,8 +261,6 @@ class FirstInstantTestCase(DesktopTestCase):
         self.assertLessEqual(len(moves), 2, "at most two placements" + details)
         self.assertEqual(alternations([original] + [rect for _, rect in moves]), [], "no way back" + details)
         self.assertEqual(moves[-1][1], expected, details)
-        self.assertLessEqual(arrived - started, FIRST_PLACEMENT_WITHIN,
-                             "at its place %.0f ms after the daemon's start%s" % ((arrived - started) * 1000, details))
         moved_field = read_field()
         self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the field ends exactly margin px above the keyboard")
         self.keyboard.hide()
