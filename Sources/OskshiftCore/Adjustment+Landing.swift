@@ -27,6 +27,9 @@ enum Landing: Equatable, Sendable {
     /// Returning, framed anew by the window manager (a window mapped again) where it placed it on its own, the
     /// restore sent before the frame existed lost: home is asked again, with the new frame's extents.
     case reframedAway
+    /// Returning with nothing of ours pending, a move of ours answered late, away from home: the refusal believed
+    /// before it was misread (the frame read before the window manager got to the move). Home is asked again.
+    case lateAnswerAway
     /// The restore was refused: the window manager keeps the window where it is for now (above a docked keyboard's
     /// strut). It stays on its way home, and the restore is asked again when the work area changes.
     case homeRefused
@@ -62,6 +65,8 @@ enum Verdict: Equatable, Sendable {
     case homeRefused
     /// Returning: a frame no pending request names.
     case returningElsewhere
+    /// Returning, nothing pending: a move of ours answered late, away from home.
+    case lateAnswerAway
     /// Returning: framed anew since the restore went out, and placed elsewhere by the window manager.
     case reframedAway
 }
@@ -107,6 +112,9 @@ extension Adjustment {
             if let reading { return .misread(reading) }
             if frame == current, !requests.pending.isEmpty, frame != shown { return .homeRefused }
             if requests.newlyFramed, frame != shown { return .reframedAway }
+            if requests.pending.isEmpty, requests.queued == nil, frame != shown, requests.requested.contains(frame) {
+                return .lateAnswerAway
+            }
             return .returningElsewhere
         }
         if home == .windowState(normalFrame: nil) || (isLeavingState && leftState) {
@@ -143,6 +151,9 @@ extension Adjustment {
         case .homeRefused:
             dropRequests()
             return .homeRefused
+        case .lateAnswerAway:
+            current = frame
+            return .lateAnswerAway
         case .reframedAway:
             // Asked once per framing: a later frame elsewhere, with nothing of that framing left, is the user's.
             requests.newlyFramed = false

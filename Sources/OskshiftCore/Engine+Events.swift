@@ -223,6 +223,9 @@ extension Engine {
             learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
             windows[adjusted: id] = adjustment
+        case .lateAnswerAway:
+            windows[adjusted: id] = adjustment
+            learnt += lateAnswerAfterRefusal(id, at: frame, &adjustment, now: moment.now)
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
@@ -231,10 +234,7 @@ extension Engine {
             windows[adjusted: id] = adjustment
             if limitBefore != top { learnt += noteNewLimit(of: adjustment, top: top) }
         case .refused:
-            if windows.refuse(id), adjustment.isRestoring, keyboard != nil {
-                learnt.append(.note("window \(id): left where the window manager keeps it (\(frame)) while the "
-                                    + "keyboard is up; home at the hide"))
-            }
+            learnt += believeRefusal(of: id, at: frame, restoring: adjustment.isRestoring)
             windows[adjusted: id] = adjustment
         case .stepNotGranted:
             if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
@@ -243,10 +243,7 @@ extension Engine {
             windows[adjusted: id] = adjustment
             learnt += placedByWindowManager(id, at: frame, wanted: targetBefore, now: moment.now)
         case .resizedByApplication:
-            if let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) {
-                adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
-                placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
-            }
+            awaitNewLayout(of: id, at: frame, &adjustment)
             windows[adjusted: id] = adjustment
         case .movedByUser:
             return release(id, frame: frame, reason: "moved or resized by the user") + decideAndMove(&moment)
@@ -254,6 +251,40 @@ extension Engine {
             windows[adjusted: id] = adjustment
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
+    }
+
+    /// The window manager refuses to move the window: nothing more is asked while the keyboard is up.
+    mutating func believeRefusal(of id: WindowID, at frame: Rect, restoring: Bool) -> [Action] {
+        guard windows.refuse(id), restoring, keyboard != nil else { return [] }
+        return [.note("window \(id): left where the window manager keeps it (\(frame)) while the keyboard is up; "
+                      + "home at the hide")]
+    }
+
+    /// The application resized its focused window: the field is read again in the new layout before it is placed.
+    mutating func awaitNewLayout(of id: WindowID, at frame: Rect, _ adjustment: inout Adjustment) {
+        guard let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) else { return }
+        adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
+        placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
+    }
+
+    /// A move of ours landed after a refusal was read (the frame read before the window manager got to the move,
+    /// fluxbox under load): the window manager moves the window after all. While the keyboard is up it is placed
+    /// again (the decision that follows); after the hide it is sent home, its saved original cleared with the move.
+    mutating func lateAnswerAfterRefusal(_ id: WindowID, at frame: Rect, _ adjustment: inout Adjustment,
+                                         now: Int) -> [Action] {
+        if keyboard != nil {
+            adjustment.shown = frame
+            adjustment.stage = .placed(Placement(target: frame, animation: nil, layout: Layout(),
+                                                 movedWithStateChange: nil))
+            windows[adjusted: id] = adjustment
+            windows.withdrawRefusal(id)
+            return [.note("window \(id): a move of ours landed late at \(frame): the refusal read before was none; "
+                          + "placed again")]
+        }
+        let actions = askAgain(&adjustment, now: now) + [.clearOriginal(id)]
+        windows[adjusted: id] = adjustment
+        return [.note("window \(id): a move of ours landed late at \(frame), after a refusal was read; home asked "
+                      + "again")] + actions
     }
 
     /// A top limit met for the first time (or a snap zone to try above it), said in the log. The window manager's

@@ -166,13 +166,26 @@ extension Engine {
             }
             // Cleared with the move: a daemon killed while the move waits behind the request in flight finds the
             // saved geometry at its next start and puts the window back.
-            if adjustment.requests.queued == nil { actions.append(.clearOriginal(id)) }
+            if adjustment.requests.queued == nil && !mayStillLandAway(adjustment, home: home) {
+                actions.append(.clearOriginal(id))
+            }
         }
+        let watched = mayStillLandAway(adjustment, home: home(of: adjustment))
         adjustment.shown = home(of: adjustment)
         adjustment.stage = .returning
-        windows[adjusted: id] = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil ? nil : adjustment
+        let done = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil && !watched
+        windows[adjusted: id] = done ? nil : adjustment
         if focus?.window.id == id { focus?.window.frame = adjustment.shown }
         return actions
+    }
+
+    /// A refusal believed from a frame read may have raced the window manager's answer: the window read where it
+    /// was, home, while a move of ours it had not handled yet lands later (fluxbox under load: the form stayed
+    /// 162 px up for good, its saved original forgotten). Such a window is not forgotten at home, nor its saved
+    /// original cleared: it is followed, nothing asked (a window manager that really refuses is asked nothing
+    /// more), and sent home if a move of ours lands after all (`Landing.lateAnswerAway`).
+    func mayStillLandAway(_ adjustment: Adjustment, home: Rect) -> Bool {
+        windows.isRefused(adjustment.id) && adjustment.requests.requested.contains { $0 != home }
     }
 
     func restoringActions(_ adjustment: Adjustment) -> [Action] {

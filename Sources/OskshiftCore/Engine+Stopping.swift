@@ -17,6 +17,8 @@ extension Engine {
                 // Its restore was refused (kept above a docked keyboard's strut): asked once more.
                 sent = [.moveResize(id, frame: adjustment.requests.reading.request(for: adjustment.shown),
                                     extents: adjustment.extents)]
+            } else if adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil {
+                sent = [.clearOriginal(id)]  // home, followed after a refusal read (`mayStillLandAway`): done
             } else {
                 sent = []  // its restore went out already
             }
@@ -67,7 +69,7 @@ extension Engine {
         let landing = adjustment.land(frame, real: real, room: room, windowManager: windowManager)
         _ = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
-        case .misread, .reframedAway:
+        case .misread, .reframedAway, .lateAnswerAway:
             let again = adjustment.askAgainAsRead(now: now)
             windows[adjusted: id] = adjustment
             return [again]

@@ -139,6 +139,13 @@ struct TrackedWindows: Equatable, Sendable {
         return true
     }
 
+    /// A refusal believed of an adjusted window proved wrong (a move of ours landed after all): it is moved again.
+    mutating func withdrawRefusal(_ id: WindowID) {
+        guard case .adjusted(let adjustment, var facts) = windows[id] else { return }
+        facts.refused = false
+        windows[id] = .adjusted(adjustment, facts)
+    }
+
     /// Asked home once more at the exit: an adjusted window is, once.
     mutating func noteAskedAgainAtExit(_ id: WindowID) {
         guard case .adjusted(let adjustment, var facts) = windows[id] else { return }

@@ -119,6 +119,56 @@ struct WindowMachineTests {
         #expect(driver.engine.windows.refused == [Fixture.a])
     }
 
+    @Test("A refusal read before the window manager got to our move keeps the original, and a landing after the hide is sent home")
+    func refusalRacingTheAnswerStillSendsHome() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        // A synthetic ConfigureNotify the window manager sent before it got to our move: the frame read races the
+        // answer and shows the window where it was, taken for a refusal. Nothing more is asked, nothing cleared.
+        #expect(driver.send(.windowConfigureSynthetic(Fixture.a)) == [.readFrame(Fixture.a)])
+        #expect(driver.send(.windowFrameRead(Fixture.a, frame: Fixture.lowFrame)) == [])
+        #expect(driver.engine.windows.refused == [Fixture.a])
+        let followed = try? #require(driver.engine.windows[adjusted: Fixture.a])
+        #expect(followed?.stage == .returning)
+        #expect(followed?.shown == Fixture.lowFrame)
+        #expect(followed?.original == SavedGeometry(frame: Fixture.lowFrame, state: .normal))
+        // The keyboard hides first; then the move lands late, away from home: home is asked, the saved original
+        // cleared with that move.
+        _ = driver.send(.keyboardHidden)
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: offset)) == [
+            .moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents),
+            .clearOriginal(Fixture.a),
+        ])
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame))
+        #expect(driver.engine.adjustments == [:])
+    }
+
+    @Test("A move of ours landing after a refusal was read, the keyboard still up, withdraws the refusal: placed, home at the hide")
+    func lateLandingWithdrawsTheRefusal() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(.userInput(Fixture.a))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(), field: nil)))
+        _ = driver.send(.windowConfigureSynthetic(Fixture.a))
+        _ = driver.send(.windowFrameRead(Fixture.a, frame: Fixture.lowFrame))
+        #expect(driver.engine.windows.refused == [Fixture.a])
+        // fluxbox's real answer: the form where we asked. Not refused after all; placed there, nothing asked.
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: offset)).filter { if case .note = $0 { false } else { true } }
+                .allSatisfy { if case .moveResize = $0 { false } else { true } })
+        #expect(driver.engine.windows.refused == [])
+        let placed = try? #require(driver.engine.windows[adjusted: Fixture.a])
+        #expect(placed?.stage == placedAtOffset)
+        #expect(placed?.current == offset)
+        #expect(placed?.original == SavedGeometry(frame: Fixture.lowFrame, state: .normal))
+        // The hide puts it back home exactly.
+        let hide = driver.send(.keyboardHidden)
+        #expect(hide.contains(.moveResize(Fixture.a, frame: Fixture.lowFrame, extents: Fixture.extents)))
+        _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame))
+        #expect(driver.engine.adjustments == [:])
+    }
+
     @Test("Each step of a show and hide leaves the window in the stage it names, and the engine as it was before")
     func showAndHideWholeState() {
         var driver = Driver(Fixture.engine())
