@@ -278,8 +278,9 @@ extension Engine {
                                                  movedWithStateChange: nil))
             windows[adjusted: id] = adjustment
             windows.withdrawRefusal(id)
+            // Away from home again: saved again, cleared when the refusal was read at home.
             return [.note("window \(id): a move of ours landed late at \(frame): the refusal read before was none; "
-                          + "placed again")]
+                          + "placed again"), .saveOriginal(id, adjustment.original)]
         }
         let actions = askAgain(&adjustment, now: now) + [.clearOriginal(id)]
         windows[adjusted: id] = adjustment

@@ -165,10 +165,10 @@ extension Engine {
                 actions.append(move)
             }
             // Cleared with the move: a daemon killed while the move waits behind the request in flight finds the
-            // saved geometry at its next start and puts the window back.
-            if adjustment.requests.queued == nil && !mayStillLandAway(adjustment, home: home) {
-                actions.append(.clearOriginal(id))
-            }
+            // saved geometry at its next start and puts the window back. A window read at home after a refusal is
+            // home too (nothing left on it for a later start to misapply); a move of ours landing late saves it
+            // again (`lateAnswerAfterRefusal`).
+            if adjustment.requests.queued == nil { actions.append(.clearOriginal(id)) }
         }
         let watched = mayStillLandAway(adjustment, home: home(of: adjustment))
         adjustment.shown = home(of: adjustment)
@@ -181,9 +181,9 @@ extension Engine {
 
     /// A refusal believed from a frame read may have raced the window manager's answer: the window read where it
     /// was, home, while a move of ours it had not handled yet lands later (fluxbox under load: the form stayed
-    /// 162 px up for good, its saved original forgotten). Such a window is not forgotten at home, nor its saved
-    /// original cleared: it is followed, nothing asked (a window manager that really refuses is asked nothing
-    /// more), and sent home if a move of ours lands after all (`Landing.lateAnswerAway`).
+    /// 162 px up for good, its saved original forgotten). Such a window is not forgotten at home: it is followed,
+    /// nothing asked (a window manager that really refuses is asked nothing more), and placed again or sent home if
+    /// a move of ours lands after all (`Landing.lateAnswerAway`).
     func mayStillLandAway(_ adjustment: Adjustment, home: Rect) -> Bool {
         windows.isRefused(adjustment.id) && adjustment.requests.requested.contains { $0 != home }
     }

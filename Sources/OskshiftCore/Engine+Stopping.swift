@@ -17,8 +17,6 @@ extension Engine {
                 // Its restore was refused (kept above a docked keyboard's strut): asked once more.
                 sent = [.moveResize(id, frame: adjustment.requests.reading.request(for: adjustment.shown),
                                     extents: adjustment.extents)]
-            } else if adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil {
-                sent = [.clearOriginal(id)]  // home, followed after a refusal read (`mayStillLandAway`): done
             } else {
                 sent = []  // its restore went out already
             }
