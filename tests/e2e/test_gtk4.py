@@ -297,7 +297,13 @@ class Gtk4TestCase(DesktopTestCase):
         registry = registries[0]
         os.kill(registry, signal.SIGSTOP)
         self.addCleanup(os.kill, registry, signal.SIGCONT)
+        embeds = self.watch_embeds()
         form = self.application_form(title, adwaita=adwaita)
+        # GTK 4 sends its Embed (its registration) on its own schedule, after its window's first events and at
+        # times after the form said ready (seen by dbus-monitor on a loaded machine: no Embed before the stop, so the
+        # registry had nothing to name while the form was stopped). Stopped once the bus holds its Embed (queued
+        # for the stopped registry), the form is named while it cannot answer, as this test means.
+        wait_for(lambda: form.process.pid in embeds(), timeout=10, what="the form's Embed to reach the bus")
         os.kill(form.process.pid, signal.SIGSTOP)
         self.addCleanup(os.kill, form.process.pid, signal.SIGCONT)
         os.kill(registry, signal.SIGCONT)
@@ -306,6 +312,42 @@ class Gtk4TestCase(DesktopTestCase):
         time.sleep(UNRESPONSIVE_S)  # the fault's length, not a wait for a result
         os.kill(form.process.pid, signal.SIGCONT)
         self.assertBottomEntryReachedByTabClearsAndHidingRestoresExactly(form, self.daemon)
+
+    def watch_embeds(self):
+        """A function giving the processes whose Embed (an application's registration with at-spi2-registryd) has
+        reached the accessibility bus since this call: dbus-monitor on that bus, to which the bus daemon copies
+        every message as it takes it in, whether or not the registry is running to read it."""
+        bus = self.desktop.run("xprop", "-root", "AT_SPI_BUS").split("=", 1)[1].strip().strip('"')
+        monitor = subprocess.Popen(["dbus-monitor", "--address", bus,
+                                    "type='method_call',interface='org.a11y.atspi.Socket',member='Embed'"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        lines = []
+
+        def read():
+            with monitor.stdout:
+                for line in monitor.stdout:
+                    lines.append(line)
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        self.addCleanup(reader.join, 5)
+        self.addCleanup(monitor.wait, 5)
+        self.addCleanup(monitor.terminate)
+        # dbus-monitor prints its own NameLost once it has become a monitor: from then on it sees every Embed.
+        wait_for(lambda: any("member=NameLost" in line for line in lines), timeout=10, what="dbus-monitor to monitor")
+        embed = re.compile(r"sender=(\S+) .*member=Embed$")
+
+        def processes():
+            senders = {found.group(1) for found in map(embed.search, list(lines)) if found}
+            return {self.bus_process(bus, sender) for sender in senders}
+        return processes
+
+    def bus_process(self, bus, name):
+        """The process of the connection `name` on `bus`, as the bus daemon knows it; None when it does not say."""
+        reply = self.desktop.run("dbus-send", "--bus=" + bus, "--print-reply", "--dest=org.freedesktop.DBus",
+                                 "/org/freedesktop/DBus", "org.freedesktop.DBus.GetConnectionUnixProcessID",
+                                 "string:" + name, check=False)
+        found = re.search(r"uint32 (\d+)", reply)
+        return int(found.group(1)) if found else None
 
     def test_a_gtk_application_that_did_not_answer_as_it_joined_the_bus_gets_its_bottom_entry_cleared_later(self):
         self.assertClearedAfterAnUnresponsiveStart("gtkapp-busy")
