@@ -127,6 +127,12 @@ public final class X11Adapter {
 
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
+        if let target = WindowLife.target(of: action),
+            WindowLife.isStale(action, unhandled: connection.unhandledEvents())
+        {
+            notes.append("request dropped: \(WindowID(target)) was destroyed or its id reused, events not yet handled")
+            return
+        }
         writer.perform(action, knownBorder: { [known] in known.rootBorders[$0] })
         writer.journal.record(action)
     }
