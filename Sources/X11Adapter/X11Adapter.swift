@@ -135,6 +135,9 @@ public final class X11Adapter {
         }
         writer.perform(action, knownBorder: { [known] in known.rootBorders[$0] })
         writer.journal.record(action)
+        // Out at once, while the window checked just above is still the one it names: the batch's flush may come
+        // after the rest of a long batch (a storm of windows), long enough for its id to be reused meanwhile.
+        if WindowLife.target(of: action) != nil { connection.flush() }
     }
 
     /// The window's frame read from the server (`Action.readFrame`). Not from `rootRects`: the frame's own
