@@ -35,6 +35,34 @@ enum WindowLife {
     }
 }
 
+/// The ends of windows the adapter has handled and reported, and the engine has not been fed yet. The adapter
+/// handles a whole batch of X events before the engine is fed their reports one by one, so an action decided for
+/// an early report of the batch (the keyboard hidden: a restore) is performed when the adapter has already seen
+/// the window destroyed and a new one under its id, later in the same batch: it is about the old window.
+struct PendingEnds: Equatable {
+    private var counts: [WindowID: Int] = [:]
+
+    /// A batch of reports handed to the daemon.
+    mutating func reported(_ events: [Event]) {
+        for case .windowDestroyed(let id) in events { counts[id, default: 0] += 1 }
+    }
+
+    /// One report fed to the engine: from there on, actions for its id are about the window that has it now.
+    mutating func fed(_ event: Event) {
+        guard case .windowDestroyed(let id) = event, let count = counts[id] else { return }
+        counts[id] = count > 1 ? count - 1 : nil
+    }
+
+    /// The batch is fed (a report the daemon dropped on the way must not hold back a later window's requests).
+    mutating func batchFed() { counts.removeAll() }
+
+    /// Whether `action` writes to a window whose end the engine has not been told yet.
+    func holdsBack(_ action: Action) -> Bool {
+        guard let window = WindowLife.target(of: action) else { return false }
+        return counts[WindowID(UInt(window))] != nil
+    }
+}
+
 extension Connection {
     /// The events the server has generated and we have not handled yet: a round trip (XSync, which keeps them),
     /// then Xlib's queue read without removing anything (XCheckIfEvent with a predicate that takes none).

@@ -66,4 +66,37 @@ struct WindowLifeTests {
         #expect(WindowLife.target(of: .typeTab(backward: false)) == nil)
         #expect(!WindowLife.isStale(.typeTab(backward: false), unhandled: [destroyed(0xc0000c)]))
     }
+
+    @Test("A restore decided early in a batch that also holds the window's destruction and a new window under its id is held back")
+    func restoreDecidedBeforeTheEngineHearsOfTheDestroy() {
+        var ends = PendingEnds()
+        ends.reported([.keyboardHidden, .windowDestroyed(victim), .windowConfigured(victim, frame: frame)])
+        ends.fed(.keyboardHidden)
+        for action in everyWrite {
+            #expect(ends.holdsBack(action))
+        }
+        ends.fed(.windowDestroyed(victim))
+        for action in everyWrite {
+            #expect(!ends.holdsBack(action))
+        }
+    }
+
+    @Test("Held back until each of two destructions under one id in a batch is fed, and never past the batch")
+    func twoEndsAndTheBatchsEnd() {
+        var ends = PendingEnds()
+        ends.reported([.windowDestroyed(victim), .windowDestroyed(victim)])
+        ends.fed(.windowDestroyed(victim))
+        #expect(ends.holdsBack(everyWrite[0]))
+        ends.batchFed()
+        #expect(ends == PendingEnds())
+        #expect(!ends.holdsBack(everyWrite[0]))
+    }
+
+    @Test("Another window's pending destruction holds back nothing for this one")
+    func otherWindowsEnds() {
+        var ends = PendingEnds()
+        ends.reported([.windowDestroyed(WindowID(0xe00004))])
+        #expect(!ends.holdsBack(everyWrite[0]))
+        #expect(!ends.holdsBack(.typeTab(backward: true)))
+    }
 }
