@@ -203,6 +203,7 @@ final class Daemon {
                 if ready < 0 && errno != EINTR { break }
             }
             feed(adapter.drain())
+            adapter.batchFed()
             adapter.flush()
         }
         for window in engine.windowsOnTheirWayHome + engine.windowsLeftAway {
