@@ -105,6 +105,8 @@ public final class X11Adapter {
     var lateChecks = LateChecks()
     var output: [Event] = []
     var notes: [String] = []
+    /// Windows destroyed in reports the engine has not been fed yet: no request goes to their ids meanwhile.
+    var pendingEnds = PendingEnds()
     /// `_OSKSHIFT_SYNC` requests read and not yet answered (SyncRequest.swift).
     var syncRequests: [SyncRequest] = []
 
@@ -127,8 +129,17 @@ public final class X11Adapter {
 
     /// Performs the server-side actions (moves, states, saved geometry). Call `flush()` after a batch.
     public func perform(_ action: Action) {
+        if let target = WindowLife.target(of: action),
+            pendingEnds.holdsBack(action) || WindowLife.isStale(action, unhandled: connection.unhandledEvents())
+        {
+            notes.append("request dropped: \(WindowID(target)) was destroyed or its id reused, events not yet handled")
+            return
+        }
         writer.perform(action, knownBorder: { [known] in known.rootBorders[$0] })
         writer.journal.record(action)
+        // Out at once, while the window checked just above is still the one it names: the batch's flush may come
+        // after the rest of a long batch (a storm of windows), long enough for its id to be reused meanwhile.
+        if WindowLife.target(of: action) != nil { connection.flush() }
     }
 
     /// The window's frame read from the server (`Action.readFrame`). Not from `rootRects`: the frame's own
@@ -255,8 +266,15 @@ public final class X11Adapter {
 
     func takeOutput() -> [Event] {
         defer { output.removeAll() }
+        pendingEnds.reported(output)
         return output
     }
+
+    /// The daemon fed one of the reports to the engine (`PendingEnds`).
+    public func fed(_ event: Event) { pendingEnds.fed(event) }
+
+    /// The daemon fed the whole batch.
+    public func batchFed() { pendingEnds.batchFed() }
 
     /// The top half: one query per kind of staleness, after the queue is empty.
     func settle() {

@@ -203,6 +203,7 @@ final class Daemon {
                 if ready < 0 && errno != EINTR { break }
             }
             feed(adapter.drain())
+            adapter.batchFed()
             adapter.flush()
         }
         for window in engine.windowsOnTheirWayHome + engine.windowsLeftAway {
@@ -232,6 +233,7 @@ final class Daemon {
     func handle(_ events: [Event]) {
         var translated = accessory?.translate(events) ?? events
         feed(translated)
+        adapter.batchFed()
         if let accessory {
             let barChange = accessory.focusDecided(
                 editableFocused: engine.focusSource(at: MonotonicClock.milliseconds()) != nil)
@@ -268,6 +270,7 @@ final class Daemon {
             accessibility?.observe(event)
             if options.verbose { Log.line("event: " + EventDescription.line(event)) }
             let actions = engine.handle(event, now: MonotonicClock.milliseconds())
+            adapter.fed(event)
             for action in actions {
                 // Where a request landed, read now and handled before the batch's next event.
                 if case .read(let read) = effects.perform(action) { events.insert(read, at: events.startIndex) }
