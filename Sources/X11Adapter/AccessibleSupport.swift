@@ -8,6 +8,8 @@ public struct TopLevelCandidate: Sendable, Equatable {
     public var pid: Int32?
     public var frame: Rect
     public var client: Rect
+    /// The X frame beyond the frame drawn (`WindowTree.invisibleBorders`).
+    public var invisibleBorders: FrameExtents = .none
 }
 
 /// What the daemon's AT-SPI bridge and auto-show ask of the server. Reads only, except the keyboard map/unmap,
@@ -35,7 +37,8 @@ extension X11Adapter {
             guard let topLevel = topLevel(client: client) else { continue }
             result.append(TopLevelCandidate(
                 id: WindowID(client), pid: clientPID, frame: topLevel.frameRect,
-                client: topLevel.extents.clientRect(ofFrame: topLevel.frameRect)))
+                client: topLevel.extents.clientRect(ofFrame: topLevel.frameRect),
+                invisibleBorders: connection.invisibleBorders(of: topLevel)))
         }
         return result
     }

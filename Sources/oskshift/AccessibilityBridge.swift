@@ -304,7 +304,7 @@ final class AccessibilityBridge {
         }
         return found.map {
             AccessibleWindowCandidate(id: $0.id, pid: $0.pid, frame: $0.frame, client: $0.client,
-                                      focused: $0.id == focused)
+                                      focused: $0.id == focused, invisibleBorders: $0.invisibleBorders)
         }
     }
 
@@ -442,6 +442,13 @@ final class AccessibilityBridge {
         func close(_ a: Int, _ b: Int) -> Bool { abs(a - b) <= tolerance }
         if close(toplevel.width, window.frame.width) && close(toplevel.height, window.frame.height) {
             return toplevel
+        }
+        let hidden = window.invisibleBorders
+        if hidden != .none, close(toplevel.width, window.frame.width - hidden.left - hidden.right),
+           close(toplevel.height, window.frame.height - hidden.top - hidden.bottom) {
+            // The frame as drawn, inside the X frame's invisible borders (GTK3 under marco). Else the frame now:
+            // read after our move landed and before its ConfigureNotify reached us, the field was taken 20 px off.
+            return hidden.frameRect(ofClient: toplevel)
         }
         if toplevel.origin == window.frame.origin, toplevel.width == window.frame.width,
            toplevel.height == window.client.height, window.client.height != window.frame.height {
