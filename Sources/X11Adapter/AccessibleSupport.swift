@@ -8,8 +8,6 @@ public struct TopLevelCandidate: Sendable, Equatable {
     public var pid: Int32?
     public var frame: Rect
     public var client: Rect
-    /// The X frame beyond the frame drawn (`WindowTree.invisibleBorders`).
-    public var invisibleBorders: FrameExtents = .none
 }
 
 /// What the daemon's AT-SPI bridge and auto-show ask of the server. Reads only, except the keyboard map/unmap,
@@ -37,10 +35,16 @@ extension X11Adapter {
             guard let topLevel = topLevel(client: client) else { continue }
             result.append(TopLevelCandidate(
                 id: WindowID(client), pid: clientPID, frame: topLevel.frameRect,
-                client: topLevel.extents.clientRect(ofFrame: topLevel.frameRect),
-                invisibleBorders: connection.invisibleBorders(of: topLevel)))
+                client: topLevel.extents.clientRect(ofFrame: topLevel.frameRect)))
         }
         return result
+    }
+
+    /// What the client's X frame holds beyond the frame its window manager draws (`WindowTree.invisibleBorders`):
+    /// three round trips, so asked only for a window whose top-level as an application reported it is not its frame.
+    public func invisibleBorders(of id: WindowID) -> FrameExtents {
+        guard let topLevel = topLevel(client: Window(id.raw)) else { return .none }
+        return connection.invisibleBorders(of: topLevel)
     }
 
     /// The processes of every window taken for an on-screen keyboard: their AT-SPI focus events are not fields.
