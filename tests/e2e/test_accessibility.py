@@ -130,10 +130,15 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         form = self.form("tab-form", "--entries", "6", "--geometry", "400x300+100+480")
         original = form.frame()
         bottom_field = form.accessible("entry-6")["widget"]
+        field_above = form.accessible("entry-5")["widget"]
         keyboard = self.keyboard.show()
 
         expected = self.expected_frame(original, bottom_field.bottom, keyboard)
         form.focus_by_keys("entry-5", *["Tab"] * 4)
+        # entry-5 is covered too: the last Tab starts once its placement has landed and the daemon is at rest.
+        self.assertFrameBecomes(form, self.expected_frame(original, field_above.bottom, keyboard), daemon=daemon)
+        daemon.at_rest()
+        lines_before_tab = len(daemon.log().splitlines())
         clear_ms = compatibility.time_until(lambda: form.key("Tab"), lambda: form.frame() == expected)
         self.assertFrameBecomes(form, expected, daemon=daemon)
         self.assertEqual(form.focused(), "entry-6")
@@ -144,8 +149,12 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the entry ends exactly margin px above the keyboard")
         self.assertEqual(moved_field.height, bottom_field.height)
         self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "widget")
-        self.assertIn("in-window=", self.focus_reads(daemon, "entry")[-1],
-                      "a Tab within a window already matched is read in window coordinates")
+        # The Tab's own focus event. Under load GTK's focus arrives as a second event too, while the first is read,
+        # and that one is read on the screen path and supersedes it in the batch (the same field, the same place).
+        tab_reads = [line for line in daemon.log().splitlines()[lines_before_tab:]
+                     if "accessibility: t=" in line and "change=focus editable" in line and "toolkit=gtk" in line]
+        self.assertTrue(tab_reads, "a focus read of the Tab%s" % self._decision_tail(daemon))
+        self.assertIn("in-window=", tab_reads[0], "a Tab within a window already matched is read in window coordinates")
 
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
