@@ -8,7 +8,7 @@ import CATSPI
 /// widgets (the call fails, harmlessly).
 extension WatcherLoop {
     /// From any thread: on the watcher thread, `ScrollTo(ATSPI_SCROLL_ANYWHERE)` on the tracked field, then a read of
-    /// the field posted even when unchanged; nothing while no editable field is tracked. The engine repeats it
+    /// the field posted even when unchanged; nothing while no editable field is followed. The engine repeats it
     /// (`FieldReads`): a browser ignores a ScrollTo that arrives before it has handled its own resize (Firefox ESR
     /// 153: lost when sent up to 30 ms after the new size was on the server, honoured from 35 ms on; Chromium 156
     /// honoured it at once); a ScrollTo of a field already in view changes nothing.

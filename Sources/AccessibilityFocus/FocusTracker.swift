@@ -16,6 +16,12 @@ import OskshiftCore
 ///   "left" in between would make the window flicker. The next focus event decides: an editable is tracked,
 ///   anything else reports "left editable". Focus that leaves for a window without AT-SPI reports nothing;
 ///   the daemon sees that window change on the X side.
+/// - Until then the field lost is still followed for its geometry (its bounds events, its top-level's resizes,
+///   the daemon's reads): the engine still holds it as the window's field, and the window may be re-laid out
+///   meanwhile. A keyboard that takes the X focus as it maps (xvkbd under blackbox) leaves the field focused-out
+///   for as long as it is up, and its events are ignored: GTK3 maximized by blackbox laid its form out at the new
+///   size only after xvkbd had taken the focus, and the engine kept the field at its old place, clear of the
+///   keyboard.
 /// - The keyboard's own processes are ignored entirely.
 /// - A caret move in an accessible it does not follow makes it ask whether that one has the focus: GTK 4 announces
 ///   no focus its window already had when the application joined the bus (measured with GTK 4.8: a form started
@@ -66,8 +72,8 @@ struct FocusTracker<Ref: Hashable> {
         case idle
         /// This editable has focus.
         case tracking(Tracked)
-        /// The editable lost focus; the next focus event says where focus went.
-        case losing(pid: Int32)
+        /// The editable lost focus; the next focus event says where focus went. Its geometry is still followed.
+        case losing(Tracked)
     }
 
     private struct Tracked: Equatable {
@@ -96,10 +102,18 @@ struct FocusTracker<Ref: Hashable> {
         return nil
     }
 
-    /// The process of the editable being followed, as its focus event named it.
-    var trackedPID: Int32? {
-        if case .tracking(let tracked) = state { return tracked.pid }
-        return nil
+    /// The editable whose geometry is followed: the focused one, or the one that lost the focus until the next
+    /// focus event says where it went (the daemon still holds it as its window's field).
+    var followedField: Ref? { followed?.field }
+
+    /// The process of the editable followed, as its focus event named it.
+    var followedPID: Int32? { followed?.pid }
+
+    private var followed: Tracked? {
+        switch state {
+        case .tracking(let tracked), .losing(let tracked): return tracked
+        case .idle: return nil
+        }
     }
 
     mutating func handle(_ input: Input) -> Action {
@@ -108,7 +122,7 @@ struct FocusTracker<Ref: Hashable> {
             return focused(ref, pid: pid, kind: kind)
         case .unfocused(let ref):
             guard case .tracking(let tracked) = state, tracked.field == ref else { return .none }
-            state = .losing(pid: tracked.pid)
+            state = .losing(tracked)
             return .none
         case .caretMoved(let ref):
             return trackedField == ref ? .read(ref, .caret) : .askWhetherFocused(ref)
@@ -121,10 +135,10 @@ struct FocusTracker<Ref: Hashable> {
             if case .tracking(let tracked) = state, tracked.pid == pid { return .none }
             return .findFocus(inWindow: window)
         case .toplevelRead(let field, let toplevel, let size):
-            guard case .tracking(var tracked) = state, tracked.field == field else { return .none }
+            guard var tracked = followed, tracked.field == field else { return .none }
             tracked.toplevel = toplevel
             tracked.toplevelSize = size
-            state = .tracking(tracked)
+            follow(tracked)
             return .none
         }
     }
@@ -152,15 +166,15 @@ struct FocusTracker<Ref: Hashable> {
             case .tracking(let tracked):
                 state = .idle
                 return .leftEditable(pid: tracked.pid)
-            case .losing(let pid):
+            case .losing(let tracked):
                 state = .idle
-                return .leftEditable(pid: pid)
+                return .leftEditable(pid: tracked.pid)
             }
         }
     }
 
     private mutating func boundsChanged(_ ref: Ref, size: Size?) -> Action {
-        guard case .tracking(var tracked) = state else { return .none }
+        guard var tracked = followed else { return .none }
         // Every bounds event of the field is read, even when it repeats the last one's rect (GTK3 sends ~18 per
         // window move, 17 ms apart, with a window-relative rect): right after a move GTK still reports the field
         // at its old screen position next to the top-level's new one, and only a later read, prompted by one of
@@ -171,7 +185,12 @@ struct FocusTracker<Ref: Hashable> {
         // otherwise echo back as updates; only a resize can re-lay the field out.
         if let size, let known = tracked.toplevelSize, size == known { return .none }
         tracked.toplevelSize = size ?? tracked.toplevelSize
-        state = .tracking(tracked)
+        follow(tracked)
         return .read(tracked.field, .bounds)
+    }
+
+    /// The followed field's facts updated, in the state it is in (focused or lost).
+    private mutating func follow(_ tracked: Tracked) {
+        if case .losing = state { state = .losing(tracked) } else { state = .tracking(tracked) }
     }
 }

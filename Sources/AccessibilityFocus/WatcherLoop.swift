@@ -179,11 +179,12 @@ final class WatcherLoop: @unchecked Sendable {
         g_main_loop_quit(loop)
     }
 
-    /// On the watcher thread: `body` with the tracked field (FieldScrolling.swift), then the field read and posted
-    /// even when unchanged; nothing without a tracked field.
+    /// On the watcher thread: `body` with the followed field (FieldScrolling.swift), then the field read and posted
+    /// even when unchanged; nothing without a followed field (`FocusTracker.followedField`: also one that lost the
+    /// focus to a window whose events are ignored, a keyboard's).
     func withTrackedFieldThenReread(_ body: @escaping (AccessiblePointer) -> Void) {
         serially { [unowned self] in
-            guard let field = tracker.trackedField else { return }
+            guard let field = tracker.followedField else { return }
             body(field)
             lastPosted = nil
             perform(.read(field, .still), timeMs: Self.now())
@@ -259,7 +260,7 @@ final class WatcherLoop: @unchecked Sendable {
             update.fieldID = UInt(bitPattern: field)
             // An accessible its application has dropped names no process any more (LibreOffice drops a paragraph's
             // once it scrolled out of view): the field is still the one followed, of the process its focus named.
-            if update.pid == 0, field == tracker.trackedField, let pid = tracker.trackedPID { update.pid = pid }
+            if update.pid == 0, field == tracker.followedField, let pid = tracker.followedPID { update.pid = pid }
             update.receivedUs = receivedUs
             update.readUs = MonotonicClock.microseconds()
             hold(toplevel: toplevel)

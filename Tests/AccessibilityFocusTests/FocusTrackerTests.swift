@@ -92,6 +92,28 @@ struct FocusTrackerTests {
         #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 402, height: 200))) == .none)
     }
 
+    @Test("A field that lost the focus, none other focused yet, is still read on its bounds and its window's resize")
+    func focusedOutFieldIsStillFollowed() {
+        // xvkbd under blackbox takes the X focus as it maps, and its events are ignored: GTK3 re-laid out a form
+        // maximized just before only then, and the field's new place must still reach the daemon.
+        var tracker = Tracker(ignoredPIDs: [keyboard])
+        _ = tracker.handle(.focused("entry-1", pid: app, kind: .editable))
+        _ = tracker.handle(.toplevelRead(field: "entry-1", toplevel: "frame", size: Size(width: 402, height: 333)))
+        #expect(tracker.handle(.unfocused("entry-1")) == .none)
+        #expect(tracker.handle(.focused("key-a", pid: keyboard, kind: .other)) == .none)
+        #expect(tracker.handle(.boundsChanged("entry-1", size: nil)) == .read("entry-1", .bounds))
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 1280, height: 775)))
+            == .read("entry-1", .bounds))
+        #expect(tracker.handle(.boundsChanged("frame", size: Size(width: 1280, height: 775))) == .none)
+        #expect(tracker.handle(.boundsChanged("label", size: nil)) == .none)
+        #expect(tracker.followedField == "entry-1")
+        #expect(tracker.followedPID == app)
+        #expect(tracker.trackedField == nil)
+        #expect(tracker.handle(.focused("button", pid: app, kind: .other)) == .leftEditable(pid: app))
+        #expect(tracker.followedField == nil)
+        #expect(tracker.handle(.boundsChanged("entry-1", size: nil)) == .none)
+    }
+
     @Test("Nothing is followed before the first focus event")
     func nothingBeforeFirstFocus() {
         var tracker = Tracker(ignoredPIDs: [])

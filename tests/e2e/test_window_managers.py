@@ -8,6 +8,7 @@ a WM starts in well under a second, a GTK form in about one.
 """
 import os
 import re
+import signal
 import subprocess
 import time
 import unittest
@@ -494,6 +495,28 @@ class UnderPekwmWithXvkbd(WindowManagerChecks, DesktopTestCase):
 
 class UnderBlackboxWithXvkbd(WindowManagerChecks, DesktopTestCase):
     wm, keyboard_kind = "blackbox", Xvkbd
+
+    def test_a_form_laid_out_at_its_maximized_size_only_once_the_keyboard_has_the_focus_has_its_field_cleared(self):
+        """Blackbox gives xvkbd the X focus as it maps it, and GTK 3 then sends the entry's focus-out: a form that
+        lays itself out at a new size only after that (a loaded machine: the maximized form's layout came after the
+        keyboard once in a fresh-clone run) must still have its field's new place followed. The form is stopped
+        while it is maximized and the keyboard shown, so that it handles its new size, its focus-out and its layout
+        in that order when it goes on."""
+        daemon = self.start_daemon(config=DEFAULTS)
+        form = self.form("late-layout", *CHAT_FORM, "--geometry", "400x300+100+100")
+        self.wait_field_read(daemon, form)
+        os.kill(form.pid, signal.SIGSTOP)
+        try:
+            self.desktop.run("wmctrl", "-i", "-r", "0x%x" % form.window, "-b", "add,maximized_vert,maximized_horz")
+            maximized = form.tracked.maximized()
+            keyboard = self.show_keyboard()
+            wait_for(lambda: self.x.active_window() == self.keyboard.window, what="the keyboard to have the focus")
+        finally:
+            os.kill(form.pid, signal.SIGCONT)
+        self.assertFieldBecomesClear(form, "entry-1", keyboard, daemon)
+        self.assertStill(form, daemon)
+        self.keyboard.hide()
+        self.assertBackExactly(form, maximized, "after the hide", daemon)
 
 
 if __name__ == "__main__":
