@@ -162,7 +162,9 @@ extension Engine {
                             + "application made smaller than its content: no move of the window shows it")
         }
         if case .nothing(let why) = choice { return .noField(why) }
-        if case .field = choice, let readAt = fieldReadAt(window), readInPassing(readAt, record: record, now: now) {
+        let reread = accessible.map { $0.change == .still || $0.change == .relayout } ?? false
+        if case .field = choice, let readAt = fieldReadAt(window),
+           readInPassing(readAt, record: record, reread: reread, now: now) {
             return .waiting("the field was read at \(readAt.width)x\(readAt.height), while the window was moving")
         }
         if let accessible, adjustment == nil, accessible.frameSize != window.frame.size {
@@ -238,9 +240,16 @@ extension Engine {
     /// a field that is clear at the original size shrank the window again halfway home. The window goes on where it
     /// was heading, and the field read once it is still decides. Trusted: a read at the original size, and for a
     /// placed window one at the size it was asked for, or at the size it keeps once still (a minimum size the
-    /// window manager enforces, an application that resized itself).
-    func readInPassing(_ readAt: Size, record: Adjustment?, now: Int) -> Bool {
-        guard let record, readAt != record.original.frame.size else { return false }
+    /// window manager enforces, an application that resized itself). Not trusted at the original size: a re-read
+    /// or re-layout (`reread`; not the user's focus or caret move) of a placed window that the server already has
+    /// at another size, which the application has not taken in yet (Chromium under load answered a ScrollTo into
+    /// its shrunk window with its top-level at the new place but the old height, the input scrolled to the top:
+    /// clear at home, the window was sent home for good).
+    func readInPassing(_ readAt: Size, record: Adjustment?, reread: Bool, now: Int) -> Bool {
+        guard let record else { return false }
+        if readAt == record.original.frame.size {
+            return reread && !record.isHomeward && record.target.size != readAt && record.current.size != readAt
+        }
         if record.isHomeward { return true }
         if readAt == record.target.size { return false }
         // The move sent with leaving fullscreen is not answered yet: the window manager's normal geometry is a

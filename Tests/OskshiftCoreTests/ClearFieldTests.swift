@@ -94,6 +94,32 @@ struct ClearFieldTests {
         #expect(moves(placed) == [Rect(300, -35, 602, 585)])  // its bottom at the keyboard less the margin
     }
 
+    @Test("A field read at the original size once the window is shrunk on the server is an old layout: it stays shrunk")
+    func readAtTheOriginalSizeOnceShrunkIsAnOldLayout() {
+        // Chromium under load, asked to scroll its input into the window shrunk for a docked onboard: its answer
+        // gave the top-level at the new place with the old height (900x740+190+0) and the input scrolled to the
+        // top. Taken for the layout at home, the field was clear there and the window was sent home for good.
+        var driver = Driver(Fixture.engine(Fixture.configuration(duration: 0, mode: .auto)))
+        let original = Rect(190, 40, 900, 740), keyboard = Rect(0, 595, 1280, 205)
+        _ = driver.send(.accessibleApplications([pid]))
+        _ = driver.send(.focusChanged(Focus(window: Fixture.window(frame: original, pid: pid))))
+        _ = driver.send(Fixture.accessible(pid: pid, widget: Rect(234, 711, 600, 36), frame: original))
+        let shrunk = Rect(190, 0, 900, 587)
+        #expect(moves(driver.send(.keyboardShown(keyboard), after: 500)) == [shrunk])
+        _ = driver.send(.windowConfigured(Fixture.a, frame: shrunk), after: 2)
+        let stale = driver.send(Fixture.accessible(pid: pid, widget: Rect(234, 127, 600, 36), frame: original,
+                                                   change: .still), after: 1)
+        #expect(moves(stale) == [])
+        #expect(driver.engine.lastDecision?.outcome
+            == .waiting("the field was read at 900x740, while the window was moving"))
+        // Read again at the size the window has: in view, the window stays shrunk.
+        let inView = driver.send(Fixture.accessible(pid: pid, widget: Rect(234, 87, 600, 36), frame: shrunk,
+                                                    change: .still), after: 60)
+        #expect(moves(inView) == [])
+        #expect(driver.engine.adjustedWindows.map(\.current) == [shrunk])
+        #expect(driver.engine.lastDecision?.outcome == .unchanged)
+    }
+
     /// Random sequences: any history, then a trigger whose field (read at the original size) is clear, then
     /// anything the application and the server may report while the window moves (re-layouts at other sizes,
     /// configures to frames passed through, timer ticks). The window ends at its original frame, and no adjustment

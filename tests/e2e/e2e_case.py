@@ -164,6 +164,18 @@ class DesktopTestCase(unittest.TestCase):
         lines = [line for line in daemon.log().splitlines() if re.search(r"decision:|event:|error|warn", line)]
         return "\nlast daemon lines:\n  " + "\n  ".join(lines[-12:])
 
+    @staticmethod
+    def _window_history(daemon, window, limit=40):
+        """For a failure's message: what the daemon saw and did about `window` (its decisions, frames, moves, focus
+        and field reports) and the keyboard's shows and hides, the last `limit` of them. The tail of the whole log
+        is mostly a sliding keyboard's steps; what moved the window (or kept it still) came before them."""
+        if daemon is None:
+            return ""
+        name = "0x%x" % window
+        lines = [line for line in daemon.log().splitlines()
+                 if re.search(r"\b%s\b" % name, line) or re.search(r"keyboard-(shown|hidden)|focus-changed", line)]
+        return "\nthe daemon about %s:\n  " % name + "\n  ".join(lines[-limit:])
+
     # --- cleanup ----------------------------------------------------------------------------------------
 
     def _hide_keyboard_quietly(self):

@@ -68,8 +68,9 @@ class WindowedBrowserTestCase(DesktopTestCase):
         self.wait_focus(browser, name)
         return rect
 
-    def failure(self, error):
-        return self.failureException("%s%s" % (error, self._decision_tail(self.daemon)))
+    def failure(self, error, browser=None):
+        history = self._window_history(self.daemon, browser.window) if browser else ""
+        return self.failureException("%s%s%s" % (error, history, self._decision_tail(self.daemon)))
 
     def assertInputClear(self, browser, keyboard, name, exactly=False):
         """The input inside the window's client (the part the page shows) and `margin` above the keyboard, as the
@@ -86,7 +87,7 @@ class WindowedBrowserTestCase(DesktopTestCase):
             return wait_for(clear, timeout=5, interval=0.05, what="%s visible in the window and %sclear of %s"
                             % (name, "exactly " if exactly else "", keyboard))
         except AssertionError as error:
-            raise self.failure(error) from None
+            raise self.failure(error, browser) from None
 
     def assertFrameReaches(self, browser, expected, timeout=5):
         seen = []
@@ -94,7 +95,7 @@ class WindowedBrowserTestCase(DesktopTestCase):
             wait_for(lambda: seen.append(browser.frame()) or seen[-1] == expected, timeout=timeout,
                      what="the %s frame at %s" % (browser.title, expected))
         except AssertionError as error:
-            raise self.failure("%s (the frame was %s)" % (error, seen[-1] if seen else "?")) from None
+            raise self.failure("%s (the frame was %s)" % (error, seen[-1] if seen else "?"), browser) from None
 
     def assertStill(self, browser, frame):
         """Came to rest at `frame`: the daemon at rest (its reads of the input after a move included)."""
