@@ -20,6 +20,9 @@ enum Landing: Equatable, Sendable {
     case clamped(top: Int)
     /// Only the height changed: the application resized itself.
     case resizedByApplication
+    /// A request sent with extents the window no longer has was answered in the frame its client size makes with
+    /// the new ones: the placement is asked again with them.
+    case framedWithOtherExtents
     /// The frame it already had (nothing pending): nothing learnt.
     case repeated
     /// Every restoring request is answered: the window is on its own again, and forgotten.
@@ -52,6 +55,8 @@ enum Verdict: Equatable, Sendable {
     case stepNotGranted
     /// Kept lower than `wanted`, above the work area's top.
     case clamped(wanted: Rect)
+    /// The request pending at this index answered, framed with the extents the window has now.
+    case framedWithOtherExtents(Int)
     /// Another frame while requests are pending: one of them granted in part, or another move meanwhile.
     case partialAnswer
     case refused
@@ -120,6 +125,7 @@ extension Adjustment {
         if home == .windowState(normalFrame: nil) || (isLeavingState && leftState) {
             return .normalGeometry(beforeFirstStep: false)
         }
+        if let answered = answerFramedWithOtherExtents(frame) { return .framedWithOtherExtents(answered) }
         if let reading { return .misread(reading) }
         if stepNotGranted(frame, room: room) { return .stepNotGranted }
         if let wanted = clampedRequest(frame, room: room) { return .clamped(wanted: wanted) }
@@ -168,6 +174,10 @@ extension Adjustment {
             requests.belief = .trying(reading, insteadOf: requests.reading)
             current = frame
             return .misread(reading)
+        case .framedWithOtherExtents(let index):
+            requests.pending.removeFirst(index + 1)
+            current = frame
+            return .framedWithOtherExtents
         case .partialAnswer, .lateAnswer:
             // Which request a partial answer answers is not known: all stay pending.
             current = frame
@@ -283,6 +293,23 @@ extension Adjustment {
               requests.pending.allSatisfy({ $0.extents == extents })
         else { return nil }
         return requests.reading.learning(from: frame, asked: newest.asked, room: room, extents: newest.extents)
+    }
+
+    /// The index of the newest request pending that `frame` answers with the extents the window has now, when they
+    /// are not the ones it was sent with and no newer request sent with them is pending (it will land where wanted):
+    /// pekwm's extents, read from the tree between its resizes of the client and of the frame, were none for a
+    /// moment; the placement sent with them named a client as large as the frame, and landed 4x24 px larger once
+    /// the borders were back, after the window had reached its placement (its field 14 px under the margin).
+    func answerFramedWithOtherExtents(_ frame: Rect) -> Int? {
+        guard case .placed(let placement) = stage, placement.animation == nil, frame != target,
+              let index = requests.pending.lastIndex(where: { request in
+                  let client = request.extents.clientRect(ofFrame: request.asked)
+                  return request.extents != extents && frame.origin == request.frame.origin
+                      && frame.size == extents.frameRect(ofClient: client).size
+              }),
+              !requests.pending[(index + 1)...].contains(where: { $0.extents == extents })
+        else { return nil }
+        return index
     }
 
     /// The move that went with leaving fullscreen reached its frame: nothing left to check.

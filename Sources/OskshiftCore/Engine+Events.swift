@@ -238,7 +238,7 @@ extension Engine {
         case .refused:
             learnt += believeRefusal(of: id, at: frame, restoring: adjustment.isRestoring)
             windows[adjusted: id] = adjustment
-        case .stepNotGranted:
+        case .stepNotGranted, .framedWithOtherExtents:
             if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
             windows[adjusted: id] = adjustment
         case .placedByWindowManager:

@@ -85,6 +85,32 @@ struct OfficeTerminalJavaTests {
         #expect(driver.engine.adjustedWindows.map(\.current) == [Rect(0, -167, 1280, 800)])
     }
 
+    @Test("A request sent with extents held for a moment, answered in another frame once placed, asks again")
+    func answerFramedWithOtherExtentsAsksAgain() {
+        var driver = Driver(Fixture.engine())
+        _ = driver.send(.accessibleApplications([pid]))
+        _ = driver.send(.focusChanged(Fixture.focus(Fixture.window(frame: Fixture.screenRect, state: maximized, pid: pid),
+                                                    field: nil)))
+        _ = driver.send(.keyboardShown(Fixture.bottomKeyboard))
+        _ = driver.send(Fixture.accessible(pid: pid, widget: Rect(200, 700, 800, 19), caret: Rect(280, 700, 2, 19),
+                                           frame: Fixture.screenRect))
+        let placement = Rect(0, -167, 1280, 800)
+        #expect(moves(driver.send(.windowStateChanged(Fixture.a, .normal))) == [placement])
+        #expect(moves(driver.send(.windowConfigured(Fixture.a, frame: Rect(98, 78, 404, 324)))) == [])
+        // pekwm leaving maximized resizes the client and the frame one after the other: read between the two, the
+        // client sticks out of its frame, which tells no extents (none). The request sent with them names a
+        // client as large as the frame; the one before lands first, at the placement, and the borders come back.
+        #expect(driver.send(.windowExtentsChanged(Fixture.a, .none))
+            == [.moveResize(Fixture.a, frame: placement, extents: .none)])
+        #expect(moves(driver.send(.windowConfigured(Fixture.a, frame: placement))) == [])
+        #expect(moves(driver.send(.windowExtentsChanged(Fixture.a, Fixture.extents))) == [])
+        // The request sent with none lands 2x25 px larger: the placement is asked again with the borders.
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: Rect(0, -167, 1282, 825))).filter { $0.isMove }
+            == [.moveResize(Fixture.a, frame: placement, extents: Fixture.extents)])
+        #expect(moves(driver.send(.windowConfigured(Fixture.a, frame: placement))) == [])
+        #expect(driver.engine.adjustedWindows.map(\.current) == [placement])
+    }
+
     @Test("Extents that change under a window already at its placement ask for nothing")
     func extentsChangingAtThePlacementAskNothing() {
         var driver = placedWriter()
