@@ -12,13 +12,18 @@ public struct AccessibleWindowCandidate<ID: Hashable & Sendable>: Sendable {
     /// The X focus is in this window: among windows of one process that window-relative rects cannot tell apart
     /// (two GTK 4 windows of the same size), the field is in this one.
     public var focused: Bool
+    /// What the X frame holds beyond the frame the window manager draws (client grown by `_NET_FRAME_EXTENTS`):
+    /// marco's 10 px invisible resize borders on every side, none elsewhere. GTK3 reports the drawn frame.
+    public var invisibleBorders: FrameExtents
 
-    public init(id: ID, pid: Int32?, frame: Rect, client: Rect, focused: Bool = false) {
+    public init(id: ID, pid: Int32?, frame: Rect, client: Rect, focused: Bool = false,
+                invisibleBorders: FrameExtents = .none) {
         self.id = id
         self.pid = pid
         self.frame = frame
         self.client = client
         self.focused = focused
+        self.invisibleBorders = invisibleBorders
     }
 }
 

@@ -45,7 +45,7 @@ enum InitialFocus {
 
     /// Whether the application marks what is on screen `SHOWING`: GTK 4.8 marks only its windows (measured,
     /// docs/accessibility.md, "GTK 4"), so there what is not marked may still hold the focus.
-    private static func marksFieldsShowing(_ application: AccessiblePointer) -> Bool {
+    static func marksFieldsShowing(_ application: AccessiblePointer) -> Bool {
         let toolkit = AccessibleReader.toolkit(of: application)
         return AccessibleFocusUpdate.Coordinates.reported(byToolkit: toolkit.name, version: toolkit.version) != .window
     }
@@ -67,37 +67,17 @@ enum InitialFocus {
         return application
     }
 
-    /// What a look into an application's active windows found.
-    enum ActiveWindowFocus {
-        /// No window of the application is active (yet).
-        case noActiveWindow
-        /// An active window, without a focused accessible in it.
-        case nothingFocused
-        /// The focused accessible of an active window (a new reference the caller releases).
-        case focused(AccessiblePointer)
-    }
-
-    /// The focused accessible in an active window of `application`. For an application that has just joined the
-    /// bus: GTK 4.8 sends no focus event for its first window's first activation (measured: `window:activate` 175
-    /// ms before the registry's `ChildrenChanged` in most runs, and in some the window activated after it without
-    /// any event).
-    static func find(inActiveWindowsOf application: AccessiblePointer, using reader: AccessibleReader)
-        -> ActiveWindowFocus
-    {
-        var left = budget
-        var result = ActiveWindowFocus.noActiveWindow
-        // As at start, what is not showing is skipped where the toolkit marks it: a LibreOffice that has just joined
-        // has 1 700 hidden menu items, a few D-Bus calls each to an application still starting, which held this
-        // thread (and every sync behind it) for seconds on a loaded machine.
-        let skipsHidden = marksFieldsShowing(application)
+    /// The first active window of `application` (a new reference the caller releases), or nil while none is.
+    static func activeWindow(of application: AccessiblePointer, using reader: AccessibleReader) -> AccessiblePointer? {
+        var active: AccessiblePointer?
         for window in children(of: application, limit: childLimit) {
-            if case .noActiveWindow = result, reader.hasState(window, ATSPI_STATE_ACTIVE) {
-                result = searchWindow(window, reader: reader, left: &left, skipsHidden: skipsHidden)
-                    .map { .focused($0) } ?? .nothingFocused
+            if active == nil, reader.hasState(window, ATSPI_STATE_ACTIVE) {
+                active = window
+            } else {
+                g_object_unref(UnsafeMutableRawPointer(window))
             }
-            g_object_unref(UnsafeMutableRawPointer(window))
         }
-        return result
+        return active
     }
 
     /// The focused accessible inside `window` (a new reference the caller releases), or nil.
@@ -106,57 +86,13 @@ enum InitialFocus {
         return searchWindow(window, reader: reader, left: &left)
     }
 
-    /// A window's focused accessible; a focused container that manages its descendants (a Calc sheet keeps the
-    /// focus while one of its cells is edited in a paragraph beside it) only when nothing else in it is focused.
+    /// A window's focused accessible (`FocusSearch`), searched to the end at once.
     private static func searchWindow(_ window: AccessiblePointer, reader: AccessibleReader, left: inout Int,
                                      skipsHidden: Bool = false) -> AccessiblePointer?
     {
-        var container: AccessiblePointer?
-        let found = search(window, reader: reader, left: &left, container: &container, isWindow: true,
-                           skipsHidden: skipsHidden)
-        guard found != nil else { return container }
-        if let container { g_object_unref(UnsafeMutableRawPointer(container)) }
-        return found
+        let search = FocusSearch(window: window, budget: left, skipsHidden: skipsHidden)
+        while !search.isDone { search.step(using: reader) }
+        left = search.left
+        return search.takeResult()
     }
-
-
-    private static func search(_ node: AccessiblePointer, reader: AccessibleReader, left: inout Int,
-                               container: inout AccessiblePointer?, isWindow: Bool = false, skipsHidden: Bool)
-        -> AccessiblePointer?
-    {
-        guard left > 0 else { return nil }
-        left -= 1
-        if reader.hasState(node, ATSPI_STATE_FOCUSED) {
-            guard reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) else {
-                g_object_ref(UnsafeMutableRawPointer(node))
-                return node
-            }
-            if container == nil {
-                g_object_ref(UnsafeMutableRawPointer(node))
-                container = node
-            }
-        }
-        // What is not showing holds no focus: LibreOffice's hidden menus are 1 700 of its 1 750 accessibles.
-        // A window is searched whatever it says (a minimized one may still hold its application's focus).
-        guard isWindow || !skipsHidden || reader.hasState(node, ATSPI_STATE_SHOWING) else { return nil }
-        var limit = childLimit
-        if reader.hasState(node, ATSPI_STATE_MANAGES_DESCENDANTS) {
-            // A container that manages its descendants may have millions (a Calc sheet's cells); one that exposes
-            // a handful (a Writer document's visible paragraphs) is searched.
-            var error: UnsafeMutablePointer<GError>?
-            let count = atspi_accessible_get_child_count(node, &error)
-            if let error { g_error_free(error) }
-            guard count <= managedChildLimit else { return nil }
-            limit = managedChildLimit
-        }
-        var found: AccessiblePointer?
-        for child in children(of: node, limit: limit) {
-            if found == nil {
-                found = search(child, reader: reader, left: &left, container: &container, skipsHidden: skipsHidden)
-            }
-            g_object_unref(UnsafeMutableRawPointer(child))
-        }
-        return found
-    }
-
 }

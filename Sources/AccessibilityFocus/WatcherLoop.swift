@@ -132,7 +132,8 @@ final class WatcherLoop: @unchecked Sendable {
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, newApplicationCallback, request, newApplicationRelease)
     }
 
-    /// One look; another later while no window of the application is active.
+    /// One look; another later while no window of the application is active. An active window is searched a step
+    /// per turn of the main loop (`FocusSearch`: events and sync markers go first), the search due now meanwhile.
     fileprivate func searchFocus(_ request: NewApplication) {
         if let timer = request.timer {
             ownTimers.fired(timer)
@@ -147,20 +148,44 @@ final class WatcherLoop: @unchecked Sendable {
             let isGTK = reader.coordinates(of: application) == .window
                 || AccessibleReader.toolkit(of: application).name.uppercased() == "GTK"
             guard isGTK, !tracker.isTracking(pid: pid) else { return }
-            switch InitialFocus.find(inActiveWindowsOf: application, using: reader) {
-            case .noActiveWindow:
+            guard let window = InitialFocus.activeWindow(of: application, using: reader) else {
                 lookAgain(request)
-            case .nothingFocused:
-                // Its window may have activated before it joined (then that announcement went unheard): its place
-                // tells which X window it is when no window carries its number. Asked only of an application that
-                // has answered: one that does not would hold this thread for the call's whole timeout once more.
-                reportActiveWindows(of: application)
-            case .focused(let focused):
-                reportActiveWindows(of: application)
-                defer { g_object_unref(UnsafeMutableRawPointer(focused)) }
-                perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
-                        timeMs: Self.now())
+                return
             }
+            defer { g_object_unref(UnsafeMutableRawPointer(window)) }
+            g_object_ref(UnsafeMutableRawPointer(application))
+            request.application = application
+            request.search = FocusSearch(window: window, budget: InitialFocus.budget,
+                                         skipsHidden: InitialFocus.marksFieldsShowing(application))
+            request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds())
+            continueSearch(request)
+        }
+    }
+
+    /// The next step of a new application's focus search, after what the main loop has ready now.
+    private func continueSearch(_ request: NewApplication) {
+        let retained = Unmanaged.passRetained(request).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, searchStepCallback, retained, newApplicationRelease)
+    }
+
+    fileprivate func searchStep(_ request: NewApplication) {
+        serially { [unowned self] in
+            guard let search = request.search, let application = request.application else { return }
+            search.step(using: reader)
+            guard search.isDone else { return continueSearch(request) }
+            if let timer = request.timer { ownTimers.fired(timer) }
+            let focused = search.takeResult()
+            (request.search, request.timer) = (nil, nil)
+            defer { if let focused { g_object_unref(UnsafeMutableRawPointer(focused)) } }
+            // Its focus may have been announced between two steps: that announcement is newer than this search.
+            guard !tracker.isTracking(pid: reader.pid(of: application)) else { return }
+            // Its window may have activated before it joined (then that announcement went unheard): its place tells
+            // which X window it is when no window carries its number. Asked only of an application that has
+            // answered: one that does not would hold this thread for the call's whole timeout once more.
+            reportActiveWindows(of: application)
+            guard let focused else { return }
+            perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),
+                    timeMs: Self.now())
         }
     }
 
@@ -350,13 +375,20 @@ private final class NewApplication {
     /// Retries still to come (`WatcherLoop.newApplicationRetriesMs`, from the first look).
     var retries: [UInt32]
     var waitedMs: UInt32 = 0
-    /// The retry's entry in `ownTimers` while it waits.
+    /// The retry's entry in `ownTimers` while it waits, or the search's while it runs (due now).
     var timer: Int?
+    /// The search of its active window under way, and the application (a held reference) it belongs to.
+    var search: FocusSearch?
+    var application: AccessiblePointer?
 
     init(loop: WatcherLoop, busName: String) {
         self.loop = loop
         self.busName = busName
         retries = WatcherLoop.newApplicationRetriesMs
+    }
+
+    deinit {
+        if let application { g_object_unref(UnsafeMutableRawPointer(application)) }
     }
 }
 
@@ -366,6 +398,14 @@ private let newApplicationCallback: GSourceFunc = { data in
         request.loop.searchFocus(request)
     }
     return 0  // G_SOURCE_REMOVE: one shot (a retry is a source of its own)
+}
+
+private let searchStepCallback: GSourceFunc = { data in
+    if let data {
+        let request = Unmanaged<NewApplication>.fromOpaque(data).takeUnretainedValue()
+        request.loop.searchStep(request)
+    }
+    return 0  // G_SOURCE_REMOVE: the next step is a source of its own
 }
 
 private let newApplicationRelease: GDestroyNotify = { data in

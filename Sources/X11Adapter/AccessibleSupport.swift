@@ -40,6 +40,13 @@ extension X11Adapter {
         return result
     }
 
+    /// What the client's X frame holds beyond the frame its window manager draws (`WindowTree.invisibleBorders`):
+    /// three round trips, so asked only for a window whose top-level as an application reported it is not its frame.
+    public func invisibleBorders(of id: WindowID) -> FrameExtents {
+        guard let topLevel = topLevel(client: Window(id.raw)) else { return .none }
+        return connection.invisibleBorders(of: topLevel)
+    }
+
     /// The processes of every window taken for an on-screen keyboard: their AT-SPI focus events are not fields.
     public var keyboardProcessIDs: Set<Int32> {
         Set(keyboardCandidates.compactMap { processID($0) })

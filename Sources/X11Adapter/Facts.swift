@@ -22,6 +22,19 @@ extension WindowTree {
             frame: frame, frameRect: frameRect))
     }
 
+    /// What the X frame holds beyond the client grown by the WM's `_NET_FRAME_EXTENTS` (marco: 10 px invisible
+    /// resize borders on every side), read from the server: the frame and the client at the same moment. None
+    /// without extents from the WM, or when the client does not lie inside them.
+    func invisibleBorders(of topLevel: TopLevel) -> FrameExtents {
+        guard topLevel.extents != .none, frameExtentsItems(topLevel.client) != nil,
+              let frame = geometry(topLevel.frame), let client = rootRect(topLevel.client) else { return .none }
+        let drawn = topLevel.extents.frameRect(ofClient: client)
+        let hidden = FrameExtents(left: drawn.x - frame.x, right: frame.maxX - drawn.maxX, top: drawn.y - frame.y,
+                                  bottom: frame.maxY - drawn.maxY)
+        let values = [hidden.left, hidden.right, hidden.top, hidden.bottom]
+        return values.allSatisfy({ $0 >= 0 && $0 <= 64 }) ? hidden : .none
+    }
+
     /// `_NET_FRAME_EXTENTS` (left, right, top, bottom) when it is well-formed; else what the tree says: the
     /// client's offset inside its frame, its X border included. A client that is its own top-level has its X
     /// border as its only frame (a window manager that draws no decoration of its own but the border), so a

@@ -231,7 +231,7 @@ final class AccessibilityBridge {
         } else {
             note(ExtentsUse.of(update, match: match), pid: update.pid)
         }
-        guard let match, let window = candidates.first(where: { $0.id == match.id }) else {
+        guard let match, var window = candidates.first(where: { $0.id == match.id }) else {
             if verbose { Log.line("note: accessibility: no X window matches pid \(update.pid)") }
             return events + [.accessibleFieldUnmatched(pid: update.pid)]
         }
@@ -240,6 +240,11 @@ final class AccessibilityBridge {
             toplevelWindows[update.toplevelID] = (match.id, match.scale)
         }
         let root = match.apply(to: update)
+        if let toplevel = root.toplevel, match.coordinates == .screen,
+           !Self.isFrame(toplevel, of: window, tolerance: match.scale + 1) {
+            // Read only here: three round trips, for a top-level that is not the frame as the server has it.
+            window.invisibleBorders = adapter.invisibleBorders(of: window.id)
+        }
         let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1,
                                      coordinates: match.coordinates)
         let change: AccessibleField.Change
@@ -431,6 +436,11 @@ final class AccessibilityBridge {
     /// The widest X border of a frame a top-level is taken to be inside of (twm's default is 2 px).
     static let frameBorderLimit = 8
 
+    /// The top-level as reported has the window frame's size, within the tolerance of the application's scale.
+    static func isFrame(_ toplevel: Rect, of window: AccessibleWindowCandidate<WindowID>, tolerance: Int) -> Bool {
+        abs(toplevel.width - window.frame.width) <= tolerance && abs(toplevel.height - window.frame.height) <= tolerance
+    }
+
     static func frameAtRead(
         reportedBy toplevel: Rect?, window: AccessibleWindowCandidate<WindowID>, tolerance: Int,
         coordinates: AccessibleFocusUpdate.Coordinates = .screen
@@ -440,8 +450,18 @@ final class AccessibilityBridge {
                               height: window.frame.height - window.client.height)
         let offset = Point(x: window.client.x - window.frame.x, y: window.client.y - window.frame.y)
         func close(_ a: Int, _ b: Int) -> Bool { abs(a - b) <= tolerance }
-        if close(toplevel.width, window.frame.width) && close(toplevel.height, window.frame.height) {
-            return toplevel
+        if isFrame(toplevel, of: window, tolerance: tolerance) {
+            // At the place reported, with the server's size: a scaled application rounds its size (GTK at scale 2
+            // reported 602x366 for a 602x365 frame), and a read taken at a size the window never has is waited on
+            // for ever ("waiting for the application's layout"). Within the tolerance no resize can be told apart.
+            return Rect(x: toplevel.x, y: toplevel.y, width: window.frame.width, height: window.frame.height)
+        }
+        let hidden = window.invisibleBorders
+        if hidden != .none, close(toplevel.width, window.frame.width - hidden.left - hidden.right),
+           close(toplevel.height, window.frame.height - hidden.top - hidden.bottom) {
+            // The frame as drawn, inside the X frame's invisible borders (GTK3 under marco). Else the frame now:
+            // read after our move landed and before its ConfigureNotify reached us, the field was taken 20 px off.
+            return hidden.frameRect(ofClient: toplevel)
         }
         if toplevel.origin == window.frame.origin, toplevel.width == window.frame.width,
            toplevel.height == window.client.height, window.client.height != window.frame.height {

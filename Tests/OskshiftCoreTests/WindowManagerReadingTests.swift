@@ -142,6 +142,33 @@ struct WindowManagerReadingTests {
         #expect(desktop.requests == 2 + 20)
     }
 
+    @Test("Under marco a field read in the layout of the size the first landing passed through does not keep the form above the place the next show gives it")
+    func marcoPassingSizeLayoutIsNotKept() {
+        // Measured (marco, GTK 3 chat form, ten cycles): the first request landed 20 px larger (the reading not yet
+        // learnt), GTK laid the form out at that size, and its entry, read once the form was back at the asked
+        // size, was that layout's: 20 px lower and wider. The layout at the asked size came next.
+        let pid: Int32 = 42
+        let field = Rect(110, 650, 380, 30)
+        var desktop = Desktop(.marco)
+        desktop.send(.accessibleApplications([pid]))
+        desktop.focus(Fixture.window(pid: pid))
+        desktop.send(Fixture.accessible(pid: pid, widget: field, frame: Fixture.lowFrame))
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 10)
+        let placed = desktop.frames[Fixture.a]!
+        #expect(placed == Rect(100, 272, 400, 300))
+        #expect(desktop.asked.count == 2)
+        let passing = Rect(field.x, field.y + 20, field.width + 20, field.height)
+        desktop.send(Fixture.accessible(pid: pid, widget: passing.offsetBy(dx: 0, dy: placed.y - 400), frame: placed,
+                                        change: .relayout), after: 5)
+        desktop.send(Fixture.accessible(pid: pid, widget: field.offsetBy(dx: 0, dy: desktop.frames[Fixture.a]!.y - 400),
+                                        frame: desktop.frames[Fixture.a]!, change: .relayout), after: 15)
+        #expect(desktop.frames[Fixture.a] == placed)
+        desktop.send(.keyboardHidden, after: 200)
+        #expect(desktop.frames[Fixture.a] == Fixture.lowFrame)
+        desktop.send(.keyboardShown(Fixture.bottomKeyboard), after: 200)
+        #expect(desktop.frames[Fixture.a] == placed)
+    }
+
     @Test("Under i3 a floating window's origin is learnt from its first landing (x, y read as the client's)")
     func i3FloatingReading() {
         var desktop = Desktop.shown(.i3Floating)

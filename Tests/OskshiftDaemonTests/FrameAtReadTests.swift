@@ -60,10 +60,24 @@ struct FrameAtReadTests {
             == Rect(x: 100, y: 0, width: 402, height: 200))
     }
 
-    @Test("Within the tolerance of a HiDPI rounding, still the frame")
+    @Test("Within the tolerance of a HiDPI rounding, the frame at read is at the place reported with the server's size")
     func withinTheTolerance() {
         let read = Rect(x: 100, y: 200, width: 403, height: 324)
-        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2) == read)
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: read, window: window(), tolerance: 2)
+            == Rect(x: 100, y: 200, width: 402, height: 325))
+    }
+
+    @Test("The frame as drawn inside invisible borders (GTK3 under marco) gives the X frame at read, borders included")
+    func drawnFrameInsideInvisibleBorders() {
+        // marco: the X frame holds 10 px invisible borders around the frame _NET_FRAME_EXTENTS (3,3,23,3) describes;
+        // GTK3 reports the client grown by the extents. Read after our move landed on the server and before its
+        // ConfigureNotify reached us (the frame known is still the old one): measured 406x326+100+181 for the X
+        // frame known at 426x346+90+191, which landed at 426x346+90+171.
+        let known = AccessibleWindowCandidate(id: WindowID(0x100), pid: 42, frame: Rect(x: 90, y: 191, width: 426, height: 346),
+                                              client: Rect(x: 93, y: 214, width: 420, height: 320),
+                                              invisibleBorders: FrameExtents(left: 10, right: 10, top: 10, bottom: 10))
+        #expect(AccessibilityBridge.frameAtRead(reportedBy: Rect(x: 100, y: 181, width: 406, height: 326), window: known,
+                                                tolerance: 2) == Rect(x: 90, y: 171, width: 426, height: 346))
     }
 
     @Test("Window-relative rects (GTK 4) were placed at the client now: the frame now, whatever the top-level")
