@@ -46,11 +46,31 @@ extension WindowTree {
                 return FrameExtents(left: values[0], right: values[1], top: values[2], bottom: values[3])
             }
         }
-        guard let inner = rootRect(client) else { return .none }
-        let left = inner.x - frameRect.x, top = inner.y - frameRect.y
-        let right = frameRect.maxX - inner.maxX, bottom = frameRect.maxY - inner.maxY
+        // From positions relative to each parent, which a move of the frame leaves alone: `frameRect` is the frame
+        // as last reported, and a window manager answering our moves may have moved it since (twm's frame known at
+        // +98+235 and the client read at root +102+258, after the next landing, gave a top of 23 for 21, and a
+        // field read relative to the client was placed 2 px low).
+        guard let inner = attributes(client), let outer = attributes(frame),
+            let offset = insideOffset(of: client, in: frame)
+        else { return .none }
+        let left = offset.x + Int(outer.border_width), top = offset.y + Int(outer.border_width)
+        let frameWidth = Int(outer.width + 2 * outer.border_width), frameHeight = Int(outer.height + 2 * outer.border_width)
+        let right = frameWidth - left - Int(inner.width), bottom = frameHeight - top - Int(inner.height)
         guard [left, top, right, bottom].allSatisfy({ $0 >= 0 && $0 <= 4096 }) else { return .none }
         return FrameExtents(left: left, right: right, top: top, bottom: bottom)
+    }
+
+    /// The window's inside top-left in the inside coordinates of `ancestor` (zero for the ancestor itself).
+    private func insideOffset(of window: Window, in ancestor: Window) -> Point? {
+        var x = 0, y = 0, current = window
+        for _ in 0..<32 {
+            if current == ancestor { return Point(x: x, y: y) }
+            guard let attributes = attributes(current), let parent = queryTree(current)?.parent else { return nil }
+            x += Int(attributes.x + attributes.border_width)
+            y += Int(attributes.y + attributes.border_width)
+            current = parent
+        }
+        return nil
     }
 }
 

@@ -238,4 +238,15 @@ struct FrameBookkeepingTests {
         #expect(desktop.known.rootRects == [:])
         #expect(desktop.known.rootBorders == [:])
     }
+
+    @Test("A client's place in its frame is read the same when the frame has moved since it was last reported")
+    func extentsFromTheTreeWithTheFrameMovedSince() {
+        let tree = FakeTree()
+        // twm: a frame with a 2 px X border around a 19 px title and the client, at +100+237 on the server.
+        tree.add(0x100, x: 100, y: 237, width: 400, height: 319, border: 2)
+        tree.add(0x200, in: 0x100, x: 0, y: 19, width: 400, height: 300, wmState: 1)
+        let lastReported = Rect(x: 98, y: 235, width: 404, height: 323)
+        #expect(tree.extents(client: 0x200, frame: 0x100, frameRect: lastReported)
+            == FrameExtents(left: 2, right: 2, top: 21, bottom: 2))
+    }
 }
