@@ -109,11 +109,6 @@ extension X11Adapter {
             return
         }
         connection.selectInput(event.window, Self.clientMask, cacheProperties: true)
-        // Its FocusIn is reported from this selection on only, and the root selects none: a daemon behind the
-        // server (a loaded machine) handles the CreateNotify after a window manager that focuses at the map (twm,
-        // the pointer over the new window) gave it the focus, and GTK moved it to a child of its own. The input
-        // focus is read once at the settle, after this selection, so that focus is not missed for good.
-        focusDirty = true
     }
 
     func mapNotify(_ event: XMapEvent) {
