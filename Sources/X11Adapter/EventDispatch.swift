@@ -109,6 +109,12 @@ extension X11Adapter {
             return
         }
         connection.selectInput(event.window, Self.clientMask, cacheProperties: true)
+        // Without `_NET_ACTIVE_WINDOW` the focus is learnt from FocusIn only, reported from this selection on (the
+        // root selects none). A daemon behind the server handles the CreateNotify after a window manager that
+        // focuses at the map (twm, the pointer over the new window) gave it the focus and GTK moved it to a child:
+        // no FocusIn ever comes, so the input focus is read once at the settle. Not where the window manager names
+        // the active window: its PropertyNotify says so, and a read here met openbox's just-created 1x1 frame.
+        if !supportsActiveWindow || activeWindowUnset { focusDirty = true }
     }
 
     func mapNotify(_ event: XMapEvent) {

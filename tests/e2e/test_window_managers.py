@@ -546,6 +546,26 @@ class UnderTwmWithXvkbd(WindowManagerParts, DesktopTestCase):
                          check=False, timeout=5)
         return form
 
+    def test_a_form_focused_as_it_maps_while_the_daemon_is_behind_has_its_field_cleared(self):
+        """twm focuses a window mapped under the pointer, and GTK 3 moves that focus to a child window of its own: a
+        daemon behind the server (stopped here; a loaded machine in the ten cycles) selects the window's focus events
+        only once it handles its creation, after both focus changes, and no FocusIn ever comes. The daemon reads the
+        input focus once it watches the new window."""
+        daemon = self.start_daemon(config=DEFAULTS)
+        self.desktop.run("xdotool", "mousemove", "302", "430", check=False, timeout=5)  # inside the form to come
+        os.kill(daemon.process.pid, signal.SIGSTOP)
+        try:
+            form = WindowManagerParts.form(self, "behind", *CHAT_FORM, "--geometry", "400x300+100+400")
+            wait_for(lambda: self.desktop.run("xdotool", "getwindowfocus", check=False).strip() == str(form.window),
+                     what="twm to give the form the X focus as it maps it")
+        finally:
+            os.kill(daemon.process.pid, signal.SIGCONT)
+        keyboard = self.show_keyboard()
+        self.assertFieldBecomesClear(form, "entry-1", keyboard, daemon)
+        self.assertStill(form, daemon)
+        self.keyboard.hide()
+        self.assertBackExactly(form, form.original, "after the hide", daemon)
+
     test_a_covered_field_ends_clear_by_the_margin_the_window_holds_still_and_comes_back_exactly = \
         WindowManagerChecks.test_a_covered_field_ends_clear_by_the_margin_the_window_holds_still_and_comes_back_exactly
     test_ten_show_and_hide_cycles_put_the_form_back_exactly_frame_and_client_after_each_hide = \
