@@ -13,7 +13,7 @@ extension Engine {
         let accessible = accessibleState(of: window)
         let chosen = FocusSelection.choose(
             accessible: accessible, observed: (focus?.observed ?? .none).placed(inFrameWith: window.extents),
-            frameSize: observedFrameSize ?? window.frame.size,
+            frameSize: focused.observedFrameSize ?? window.frame.size,
             order: configuration.settings(for: window.wmClass).focus, pointerBand: configuration.avoidance.pointerBand,
             userActed: busFacts.userActed(in: window.id))
         // Said of a window its application was found to own by other means than its process number, so the log

@@ -28,18 +28,13 @@ extension Engine {
     /// Whether a clear reading of the focused window's field must leave the window placed.
     func contradicts(_ window: WindowFacts, _ moment: Moment) -> Bool {
         guard case .editable(let field) = accessibleState(of: window) else { return false }
-        return contradictions.contradicts(field, in: window.id, keyboard: keyboard, moment)
+        return focused.contradictions.contradicts(field, in: window.id, keyboard: keyboard, moment)
     }
 
     /// After a decision: remembers a covered reading, and a field found contradicting itself.
     mutating func noteReading(_ decision: Decision, of window: WindowFacts, _ moment: Moment) {
         guard case .editable(let field) = accessibleState(of: window) else { return }
-        contradictions.note(decision, field: field, in: window.id, keyboard: keyboard, moment)
-    }
-
-    /// The focus left the window or the keyboard hid: every field is believed again.
-    mutating func forgetContradictions() {
-        contradictions = Contradictions()
+        focused.noteReading(decision, field: field, keyboard: keyboard, moment)
     }
 }
 

@@ -39,9 +39,9 @@ extension Engine {
             }
             noteReading(decision, of: focus.window, moment)
             if decision != lastDecision { actions.append(.log(decision)) }
-            lastDecision = decision
+            focused.decided(decision)
         } else if let focus, windows[adjusted: focus.window.id].map({ $0.isReturning }) ?? true {
-            lastDecision = nil
+            focused.decided(nil)
         }
         for id in windows.adjustedIDs where !(id == focus?.window.id && focusedTarget != nil) {
             // Where the window manager keeps a window it refused to move (above a docked keyboard's strut), it
@@ -66,13 +66,10 @@ extension Engine {
         if case .editable(let accessible) = accessibleState(of: window) {
             readAt = accessible.frameSize
         } else {
-            readAt = observedFrameSize
+            readAt = focused.observedFrameSize
         }
-        if readAt == originalSize {
-            fieldAtOriginal = ReferenceField(window: window.id, identity: identity, rect: field.rect)
-        } else if fieldAtOriginal?.matches(window.id, identity) != true {
-            fieldAtOriginal = nil
-        }
+        focused.noteField(ReferenceField(window: window.id, identity: identity, rect: field.rect),
+                          atOriginalSize: readAt == originalSize)
     }
 
     /// The window manager (or the application's minimum size) kept the window taller than we asked: from then on
@@ -184,7 +181,7 @@ extension Engine {
         if case .editable(let accessible) = accessibleState(of: window), field != nil {
             fieldFrameHeight = accessible.frameSize.height
         } else {
-            fieldFrameHeight = field == nil ? nil : observedFrameSize?.height
+            fieldFrameHeight = field == nil ? nil : focused.observedFrameSize?.height
         }
         // A fullscreen window covers the panels (its room is the monitor) and is panned unless told to inset.
         let fullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .adjust
@@ -195,8 +192,7 @@ extension Engine {
             mode: fullscreen && settings.mode != .inset ? .offset : settings.mode,
             minFrameHeight: max(1, window.minSize?.height ?? 1) + extents.top + extents.bottom,
             fieldFrameHeight: fieldFrameHeight,
-            fieldAtOriginal: fieldAtOriginal?.matches(window.id, identity(of: window)) == true
-                ? fieldAtOriginal?.rect : nil)
+            fieldAtOriginal: focused.fieldAtOriginal(of: window.id, identity: identity(of: window)))
         input.keptHeight = adjustment?.layout?.keptHeight
         // The window's own limit once it met one; before, the one the window manager showed with another window.
         let workAreaTop = input.workArea.minY
@@ -213,7 +209,7 @@ extension Engine {
     private func outcome(placing target: Rect?, adjustment: Adjustment?, placedOrPlacing: Bool,
                          original: SavedGeometry, _ window: WindowFacts, _ moment: Moment) -> Decision.Outcome {
         // A re-layout after two placements since the last trigger moves nothing: the window holds still.
-        let holds = !moment.isTrigger && placementsSinceTrigger >= 2
+        let holds = !moment.isTrigger && focused.placementsSinceTrigger >= 2
         switch (target, adjustment) {
         case (nil, nil): return .notCovered
         case (nil, .some) where holds && placedOrPlacing: return .holding
@@ -231,7 +227,7 @@ extension Engine {
     /// The frame size the focused window's field was read at.
     func fieldReadAt(_ window: WindowFacts) -> Size? {
         if case .editable(let accessible) = accessibleState(of: window) { return accessible.frameSize }
-        return observedFrameSize
+        return focused.observedFrameSize
     }
 
     /// A field read at a size the window only passed through (a placement or a restore under way, an animation's

@@ -8,7 +8,7 @@ extension Engine {
         keyboardState.change(to: frame, on: screen, now: moment.now, homesWait: homesToWaitFor)
         var again = learnStrutFit()
         if frame == nil {
-            forgetContradictions()
+            focused.forgetContradictions()
             windows.forgetReleasesAndRefusals()
             again = askAgainForRefusedHomes(now: moment.now)
         }
@@ -46,16 +46,13 @@ extension Engine {
         var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
             windows.forgetReleases()
-            fieldAtOriginal = nil
-            forgetContradictions()
             if let left = focus?.window.id, windows.isRefused(left), keyboard != nil, let kept = windows[adjusted: left],
                kept.current != home(of: kept) {
                 said.append(.note("window \(left): left where the window manager keeps it (\(kept.current)) while the "
                                   + "keyboard is up; home at the hide"))
             }
         }
-        focus = newFocus
-        observedFrameSize = newFocus?.window.frame.size
+        focused.changed(to: newFocus)
         return said + decideAndMove(&moment)
     }
 
@@ -63,9 +60,7 @@ extension Engine {
     mutating func focusObserved(_ id: WindowID, _ observations: XFocusObservations, frame: Rect,
                                 _ moment: inout Moment) -> [Action] {
         guard focus?.window.id == id else { return [] }
-        if windows[adjusted: id] == nil { focus?.window.frame = frame }
-        focus?.observed = observations
-        observedFrameSize = frame.size
+        focused.observed(observations, frame: frame, takeFrame: windows[adjusted: id] == nil)
         return decideAndMove(&moment)
     }
 
@@ -82,7 +77,7 @@ extension Engine {
     /// A stale repeat of the field already known tells nothing.
     mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?, _ moment: inout Moment) -> [Action] {
         busFacts.noteApplication(pid)
-        fieldUnmatched = false
+        focused.fieldMatched(true)
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
             fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: moment.now)
         }
@@ -146,7 +141,7 @@ extension Engine {
     }
 
     mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents, _ moment: inout Moment) -> [Action] {
-        if focus?.window.id == id { focus?.window.extents = extents }
+        focused.extentsChanged(id, extents)
         guard var adjustment = windows[adjusted: id], adjustment.extents != extents else { return decideAndMove(&moment) }
         adjustment.extents = extents
         var actions: [Action] = []
@@ -189,7 +184,7 @@ extension Engine {
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
         windows.forget(id)
         busFacts.forget(id)  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
-        if focus?.window.id == id { focus = nil }
+        focused.destroyed(id)
         return decideAndMove(&moment)
     }
 
@@ -197,10 +192,10 @@ extension Engine {
     /// a synthetic one. What it means for an adjusted window, the window decides (`Adjustment.land`); the engine
     /// acts on the verdict.
     mutating func configured(_ id: WindowID, frame: Rect, real: Bool, _ moment: inout Moment) -> [Action] {
-        if fieldUnmatched || busFacts.field(in: id) != nil {
+        if focused.fieldUnmatched || busFacts.field(in: id) != nil {
             fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
-        if focus?.window.id == id { focus?.window.frame = frame }
+        focused.configured(id, frame: frame)
         guard var adjustment = windows[adjusted: id] else {
             return noteUntouched(id, frame: frame) + decideAndMove(&moment)
         }
@@ -266,7 +261,7 @@ extension Engine {
     mutating func awaitNewLayout(of id: WindowID, at frame: Rect, _ adjustment: inout Adjustment) {
         guard let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) else { return }
         adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
-        placementsSinceTrigger = 0  // a new layout: placed again as after a trigger
+        focused.laidOutAnew(id)  // a new layout: placed again as after a trigger
     }
 
     /// Our move landed at another size (the window manager's reading not learnt yet: marco's first landing is 20 px
@@ -276,7 +271,7 @@ extension Engine {
     /// after the application's own resize, its layouts that follow are followed afresh: held by the two-placement
     /// limit, the passing layout's field kept the form 20 px above the place every later show gave it.
     mutating func layoutsFollow(misreadResize id: WindowID) {
-        if focus?.window.id == id { placementsSinceTrigger = 0 }
+        focused.laidOutAnew(id)
     }
 
     /// A move of ours landed after a refusal was read (the frame read before the window manager got to the move,
@@ -310,7 +305,7 @@ extension Engine {
             said.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a snap "
                               + "zone allows it)"))
         }
-        if focus?.window.id == id { placementsSinceTrigger = 0 }
+        focused.laidOutAnew(id)
         return said
     }
 
@@ -382,7 +377,7 @@ extension Engine {
     }
 
     mutating func stateChanged(_ id: WindowID, state: WindowState, _ moment: inout Moment) -> [Action] {
-        if focus?.window.id == id { focus?.window.state = state }
+        focused.stateChanged(id, state)
         guard var adjustment = windows[adjusted: id] else { return decideAndMove(&moment) }
         if case .leavingState(let target, let layout, let movedWith) = adjustment.stage,
            !state.isMaximized, !state.fullscreen {
@@ -429,14 +424,14 @@ extension Engine {
     mutating func release(_ id: WindowID, frame: Rect, reason: String) -> [Action] {
         windows.endAdjustment(id, at: frame)
         var actions: [Action] = [.clearOriginal(id)]
-        if focus?.window.id == id {
-            focus?.window.frame = frame
+        if focused.isFocused(id) {
+            focused.configured(id, frame: frame)
             windows.release(id, at: frame)
             let decision = Decision(window: id, source: lastDecision?.source, field: nil,
                                     keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: focus?.window.wmClass).mode,
                                     outcome: .released(reason))
-            lastDecision = decision
+            focused.decided(decision)
             actions.append(.log(decision))
         }
         return actions

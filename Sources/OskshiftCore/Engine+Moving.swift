@@ -76,7 +76,7 @@ extension Engine {
     /// back then is fitted into that area by openbox (its bottom on the strut). Its home waits until its monitor's
     /// work area is the one it was saved with again, or `strutGoneWithinMs` after the hide.
     func workAreaWaitDeadline(for adjustment: Adjustment, now: Int) -> Int? {
-        guard keyboard == nil, !stopped, let hidden = keyboardState.hiddenAt, homeWaitsForTheWorkArea(adjustment),
+        guard keyboard == nil, isRunning, let hidden = keyboardState.hiddenAt, homeWaitsForTheWorkArea(adjustment),
               workAreaNarrowed(since: adjustment)
         else { return nil }
         let deadline = hidden + Engine.strutGoneWithinMs
@@ -86,7 +86,7 @@ extension Engine {
     /// A keyboard sliding out clears the field of a window that left its maximized state, or was made shorter,
     /// before it hides: its home waits for the hide (and then for the strut to go).
     func waitsForTheHide(_ adjustment: Adjustment) -> Bool {
-        guard keyboard != nil, keyboardState.goingDown, !stopped, homeWaitsForTheWorkArea(adjustment) else { return false }
+        guard keyboard != nil, keyboardState.goingDown, isRunning, homeWaitsForTheWorkArea(adjustment) else { return false }
         return workAreaNarrowed(since: adjustment)
     }
 
@@ -109,7 +109,7 @@ extension Engine {
     mutating func head(_ id: WindowID, to target: Rect, now: Int) -> [Action] {
         guard var adjustment = windows[adjusted: id] else { return [] }
         // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
-        if id == focus?.window.id { placementsSinceTrigger += 1 }
+        focused.headed(id)
         var actions: [Action] = []
         switch adjustment.stage {
         case .returning:
@@ -175,7 +175,7 @@ extension Engine {
         adjustment.stage = .returning
         let done = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil && !watched
         windows[adjusted: id] = done ? nil : adjustment
-        if focus?.window.id == id { focus?.window.frame = adjustment.shown }
+        focused.configured(id, frame: adjustment.shown)
         return actions
     }
 
@@ -231,24 +231,6 @@ extension Engine {
             if adjustment.isRestoring && finished { actions += finishRestore(id, now: now) }
         }
         return actions
-    }
-
-    mutating func updateTimer(now: Int) -> [Action] {
-        let wanted: TimerUse
-        if adjustments.values.contains(where: { $0.animation != nil }) {
-            wanted = .frames
-        } else if let deadline = nextDeadline(at: now) {
-            wanted = .once(at: deadline)
-        } else {
-            wanted = .off
-        }
-        guard wanted != timer else { return [] }
-        timer = wanted
-        switch wanted {
-        case .off: return [.stopTimer]
-        case .frames: return [.startTimer(intervalMs: Engine.frameIntervalMs)]
-        case .once(let deadline): return [.startTimer(intervalMs: max(1, deadline - now))]
-        }
     }
 
     /// A move sent with the request to leave fullscreen and still unanswered `Engine.unansweredAfterMs` after the

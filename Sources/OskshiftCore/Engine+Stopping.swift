@@ -35,11 +35,7 @@ extension Engine {
                 ? nil : adjustment
             actions += sent
         }
-        if timer != .off {
-            actions.append(.stopTimer)
-            timer = .off
-        }
-        return actions
+        return actions + stopTimer()
     }
 
     /// After `stopping`, only where the windows land matters.
@@ -78,7 +74,7 @@ extension Engine {
             windows[adjusted: id] = adjustment
             return [again]
         case .home:
-            if frame != home { windowsLeftAway.append(WindowAway(id: id, home: home, current: frame)) }
+            if frame != home { noteLeftAway(WindowAway(id: id, home: home, current: frame)) }
             windows[adjusted: id] = nil
         default:
             windows[adjusted: id] = adjustment

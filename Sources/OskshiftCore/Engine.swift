@@ -12,47 +12,42 @@
 /// placements of the focused window, the adjustment and one correction after the application re-laid out; what
 /// re-layouts ask beyond that is not done (`Decision.Outcome.holding`), so a window never alternates.
 ///
-/// The stored state is internal to this module: the shell reads the public queries only.
+/// The state is held in sub-machines that own it and change it only through their own methods (`FocusedWindow`,
+/// `TrackedWindows`, `BusFacts`, `KeyboardState`, `WindowManagerModel`, `FieldReads`); the configuration, the screen,
+/// the timer and the run change only in this file. The shell reads the public queries only.
 public struct Engine: Equatable, Sendable {
-    public internal(set) var configuration: Configuration
-    public internal(set) var screen: Screen
+    public private(set) var configuration: Configuration
+    public private(set) var screen: Screen
     /// The keyboard: its frame, its slide, its last hide (`KeyboardState`).
     var keyboardState = KeyboardState()
     /// The visible keyboard's frame; nil while no keyboard is visible.
     public var keyboard: Rect? { keyboardState.frame }
-    public internal(set) var focus: Focus?
+    /// The focused window: its facts, the field read in it, the decision made for it (`FocusedWindow`).
+    var focused = FocusedWindow()
+    public var focus: Focus? { focused.focus }
     /// The most recent decision about the focused window.
-    public internal(set) var lastDecision: Decision?
-
-    /// The size of the focused window's frame when the X server's view of the focus inside it (`Focus.observed`,
-    /// relative to the frame) was read.
-    var observedFrameSize: Size?
+    public var lastDecision: Decision? { focused.lastDecision }
     /// The daemon's connection to the accessibility bus, what the bus said (its applications, their fields, the
     /// windows they own) and the user's inputs (`BusFacts`).
     var busFacts = BusFacts()
-    /// Whether the last editable report matched no window.
-    var fieldUnmatched = false
-    /// The focused field as read at the window's original size: whether a multi-line field fits above the keyboard
-    /// is decided from it, so that a re-layout of the shrunk window never flips the decision.
-    var fieldAtOriginal: ReferenceField?
-    /// Placements of the focused window since the last trigger.
-    var placementsSinceTrigger = 0
     /// Every window seen: untouched, adjusted (with its `Adjustment`), released to the user or refused by its window
     /// manager (`TrackedWindow`).
     var windows = TrackedWindows()
     /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
     var windowManager = WindowManagerModel()
-    var timer = TimerUse.off
+    /// What the one timer is set for; only `updateTimer` and `stopTimer` change it.
+    private var timer = TimerUse.off
     /// When the focused field is read again (`FieldReads`).
     var fieldReads = FieldReads()
-    /// The focused field's last reading that needed a placement, and the field found contradicting itself
-    /// (`Engine+Contradiction`).
-    var contradictions = Contradictions()
-    /// After `stopping` the daemon is on its way out: the engine only follows its restores home
+    /// Running, or on the way out after `stopping`: the engine then only follows its restores home
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
-    var stopped = false
+    private var run = Run.running
+    var isRunning: Bool { run == .running }
     /// Windows the window manager put elsewhere than home twice at the exit.
-    public internal(set) var windowsLeftAway: [WindowAway] = []
+    public var windowsLeftAway: [WindowAway] {
+        if case .stopping(let leftAway) = run { return leftAway }
+        return []
+    }
 
     /// The adjusted windows' adjustments (a view of `windows`).
     var adjustments: [WindowID: Adjustment] { windows.adjustments }
@@ -106,6 +101,13 @@ public struct Engine: Equatable, Sendable {
         }
     }
 
+    /// The engine's life: it runs until the daemon stops, then follows its windows home.
+    enum Run: Equatable, Sendable {
+        case running
+        /// Stopping; the windows the window manager put elsewhere than home twice.
+        case stopping(leftAway: [WindowAway])
+    }
+
     /// What the one timer is for.
     enum TimerUse: Equatable, Sendable {
         case off
@@ -123,11 +125,11 @@ public struct Engine: Equatable, Sendable {
 
     /// `now` is a monotonic time in milliseconds, given by the shell.
     public mutating func handle(_ event: Event, now: Int) -> [Action] {
-        guard !stopped else { return whileStopping(event, now: now) }
+        guard run == .running else { return whileStopping(event, now: now) }
         expirePendingRequests(now: now)
         keyboardState.expire(now: now)
         var moment = Moment(now: now, isTrigger: Self.isTrigger(event))
-        if moment.isTrigger { placementsSinceTrigger = 0 }
+        if moment.isTrigger { focused.triggered() }
         switch event {
         case .keyboardShown(let frame), .keyboardMoved(let frame): return keyboardChanged(frame, &moment)
         case .keyboardHidden: return keyboardChanged(nil, &moment)
@@ -140,7 +142,7 @@ public struct Engine: Equatable, Sendable {
         case .accessibilityBus(let status): return busChanged(status, &moment)
         case .accessibleFocus(let pid, let reported): return accessibleFocusChanged(pid: pid, reported, &moment)
         case .accessibleFieldUnmatched:
-            fieldUnmatched = true
+            focused.fieldMatched(false)
             return []
         case .windowConfigured(let id, let frame): return configured(id, frame: frame, real: true, &moment)
         case .windowFrameRead(let id, let frame): return configured(id, frame: frame, real: false, &moment)
@@ -158,7 +160,7 @@ public struct Engine: Equatable, Sendable {
         case .displacedWindowFound(let facts, let saved): return adopt(facts, saved: saved, &moment)
         case .timerFired: return timerFired(&moment)
         case .stopping:
-            stopped = true
+            run = .stopping(leftAway: [])
             return restoreAllAtOnce(now: now)
         }
     }
@@ -182,6 +184,39 @@ public struct Engine: Equatable, Sendable {
             // input itself only lets the whole window speak, and typing must not lift the two-placement limit.
             return false
         }
+    }
+}
+
+extension Engine {
+    /// The one timer set for what is due next: every frame while an animation runs, else once at the next deadline.
+    mutating func updateTimer(now: Int) -> [Action] {
+        let wanted: TimerUse
+        if adjustments.values.contains(where: { $0.animation != nil }) {
+            wanted = .frames
+        } else if let deadline = nextDeadline(at: now) {
+            wanted = .once(at: deadline)
+        } else {
+            wanted = .off
+        }
+        guard wanted != timer else { return [] }
+        timer = wanted
+        switch wanted {
+        case .off: return [.stopTimer]
+        case .frames: return [.startTimer(intervalMs: Engine.frameIntervalMs)]
+        case .once(let deadline): return [.startTimer(intervalMs: max(1, deadline - now))]
+        }
+    }
+
+    /// The timer stopped for good: the daemon is on its way out.
+    mutating func stopTimer() -> [Action] {
+        guard timer != .off else { return [] }
+        timer = .off
+        return [.stopTimer]
+    }
+
+    /// A window the window manager put elsewhere than home twice at the exit.
+    mutating func noteLeftAway(_ window: WindowAway) {
+        run = .stopping(leftAway: windowsLeftAway + [window])
     }
 }
 

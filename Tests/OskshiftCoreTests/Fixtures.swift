@@ -1,5 +1,5 @@
 import Testing
-import OskshiftCore
+@testable import OskshiftCore
 import TestSupport
 
 /// A 1280x800 screen, a 240 px keyboard at its bottom, and windows to focus.
@@ -92,6 +92,15 @@ struct Driver {
         let actions = send(event, after: ms)
         for case .moveResize(let id, let frame, _) in actions { _ = send(.windowConfigured(id, frame: frame)) }
         return actions
+    }
+}
+
+extension FocusedWindow {
+    /// The last decision as `change` makes it: a whole-state expectation names only what the event changed in it.
+    mutating func lastDecision(_ change: (inout Decision) -> Void) {
+        guard var decision = lastDecision else { return }
+        change(&decision)
+        decided(decision)
     }
 }
 

@@ -137,7 +137,7 @@ struct ClampWholeStateTests {
             .note("window 0x100: tried once at frame top -21, above the title bar's height (a snap zone allows it)"),
             .moveResize(Fixture.a, frame: above, extents: Fixture.extents),
         ], state: { engine in
-            engine.focus?.window.frame = atZero
+            engine.focused.configured(Fixture.a, frame: atZero)
             engine.windows[adjusted: Fixture.a]?.current = atZero
             engine.windows[adjusted: Fixture.a]?.shown = above
             engine.windows[adjusted: Fixture.a]?.heading(to: above, animation: nil)
@@ -152,8 +152,10 @@ struct ClampWholeStateTests {
             engine.windows[adjusted: Fixture.a]?.requests.flight = .inFlight(since: 12)
             engine.windows[adjusted: Fixture.a]?.requests.requested.append(above)
             engine.windows[adjusted: Fixture.a]?.requests.owed = .echoThenAny
-            engine.lastDecision?.outcome = .adjust(above)
-            engine.placementsSinceTrigger = 1
+            engine.focused.lastDecision { $0.outcome = .adjust(above) }
+            // The limit met counts the placements afresh; the try is the first.
+            engine.focused.laidOutAnew(Fixture.a)
+            engine.focused.headed(Fixture.a)
         })
 
         // The try changes nothing: a synthetic ConfigureNotify only (the echo of the first answer, then the answer),
@@ -171,9 +173,11 @@ struct ClampWholeStateTests {
             engine.windows[adjusted: Fixture.a]?.requests.pending = []
             engine.windows[adjusted: Fixture.a]?.requests.answered()
             engine.windows[adjusted: Fixture.a]?.requests.readAhead = atZero
-            engine.lastDecision?.outcome = .adjust(atZero)
-            engine.lastDecision?.limit = "title bar kept below the top by the window manager, frame top 0"
-            engine.placementsSinceTrigger = 2
+            engine.focused.lastDecision {
+                $0.outcome = .adjust(atZero)
+                $0.limit = "title bar kept below the top by the window manager, frame top 0"
+            }
+            engine.focused.headed(Fixture.a)  // back to the limit: the second placement
         })
     }
 }

@@ -203,7 +203,9 @@ struct WindowMachineTests {
 
         _ = driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 2)
         var expected = before
-        expected.placementsSinceTrigger = 2  // the adjustment and the restore of the show's trigger
+        // Two placements since the show's trigger: the adjustment and the restore.
+        expected.focused.headed(Fixture.a)
+        expected.focused.headed(Fixture.a)
         // Where the keyboard rested, for its next show.
         expected.keyboardState = KeyboardState(
             motion: KeyboardMotion(end: nil, lastRest: Fixture.bottomKeyboard, movedAt: 112, goingDown: false))
