@@ -149,8 +149,9 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         self.assertEqual(moved_field.bottom + MARGIN, keyboard.y, "the entry ends exactly margin px above the keyboard")
         self.assertEqual(moved_field.height, bottom_field.height)
         self.assertEqual(self.last_acting_decision(daemon, form.window).get("source"), "widget")
-        # The Tab's own focus event. Under load GTK's focus arrives as a second event too, while the first is read,
-        # and that one is read on the screen path and supersedes it in the batch (the same field, the same place).
+        # The Tab's own focus read. GTK sends the focus twice; the second copy, when it comes while the first is read,
+        # is read as a re-layout on the screen path and supersedes the first in the batch, labelled a focus (the same
+        # field at the same place; docs/testing.md).
         tab_reads = [line for line in daemon.log().splitlines()[lines_before_tab:]
                      if "accessibility: t=" in line and "change=focus editable" in line and "toolkit=gtk" in line]
         self.assertTrue(tab_reads, "a focus read of the Tab%s" % self._decision_tail(daemon))
