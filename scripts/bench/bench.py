@@ -353,8 +353,10 @@ class Bench:
 
     def run_latency(self):
         cycles = self.args.cycles
-        self.prepare_presses()
         daemon, _, _ = self.start_daemon("latency-oskshift")
+        # After the daemon is ready, as a user's taps come: the pointer band is the press the daemon saw (a press
+        # made before it started is unknown to it, and the whole window would be cleared instead).
+        self.prepare_presses()
         self.results["oskshift"] = {
             "keyboard": self.keyboard_cycles("oskshift", cycles, lambda: random.uniform(0.005, 0.025)),
             "focus": self.focus_cycles("oskshift", cycles, lambda: random.uniform(0.005, 0.025)),
@@ -614,6 +616,7 @@ class Bench:
                                       "--verbose"], log_name="round-trips-oskshift")
         wait_for(lambda: _log_has(os.path.join(self.out, "desktop", "round-trips-oskshift.log"),
                                   "oskshift: ready on display"), timeout=20, what="oskshift under xtrace")
+        self.prepare_presses()  # as in the latency phase: the presses this daemon sees
         frame = self.left_frame
         original = self.originals[self.left.window]
 
@@ -673,8 +676,6 @@ class Bench:
             self.start_desktop()
             try:
                 log("latency: %d cycles each" % self.args.cycles)
-                if "latency" not in wanted:
-                    self.prepare_presses()  # what the latency phase leaves: a press on each field, `left` active
                 for name, phase in desktop_phases:
                     if name in wanted:
                         self.run_phase(name, phase)
