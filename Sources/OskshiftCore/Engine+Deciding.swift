@@ -62,14 +62,8 @@ extension Engine {
         guard case .field(let field) = choice(for: window, now: now) else { return }
         let identity = identity(of: window)
         let originalSize = windows[adjusted: window.id]?.original.frame.size ?? window.frame.size
-        let readAt: Size?
-        if case .editable(let accessible) = accessibleState(of: window) {
-            readAt = accessible.frameSize
-        } else {
-            readAt = focused.observedFrameSize
-        }
         focused.noteField(ReferenceField(window: window.id, identity: identity, rect: field.rect),
-                          atOriginalSize: readAt == originalSize)
+                          atOriginalSize: fieldReadAt(window) == originalSize)
     }
 
     /// The window manager (or the application's minimum size) kept the window taller than we asked: from then on
@@ -177,12 +171,7 @@ extension Engine {
     private func policyInput(_ window: WindowFacts, adjustment: Adjustment?, record: Adjustment?,
                              original: SavedGeometry, field: FocusRect?, keyboard: Rect, monitor: Monitor,
                              settings: EffectiveSettings) -> Policy.Input {
-        let fieldFrameHeight: Int?
-        if case .editable(let accessible) = accessibleState(of: window), field != nil {
-            fieldFrameHeight = accessible.frameSize.height
-        } else {
-            fieldFrameHeight = field == nil ? nil : focused.observedFrameSize?.height
-        }
+        let fieldFrameHeight = field == nil ? nil : fieldReadAt(window)?.height
         // A fullscreen window covers the panels (its room is the monitor) and is panned unless told to inset.
         let fullscreen = original.state.fullscreen && configuration.avoidance.fullscreen == .adjust
         let extents = record?.extents ?? window.extents
