@@ -74,13 +74,13 @@ final class FocusSearch {
         defer { if let states { g_object_unref(UnsafeMutableRawPointer(states)) } }
         func has(_ state: AtspiStateType) -> Bool { states.map { atspi_state_set_contains($0, state) != 0 } ?? false }
         let managesDescendants = has(ATSPI_STATE_MANAGES_DESCENDANTS)
-        if has(ATSPI_STATE_FOCUSED) {
+        if has(ATSPI_STATE_FOCUSED), !managesDescendants || container == nil {
             g_object_ref(UnsafeMutableRawPointer(node))
-            if !managesDescendants {
+            guard managesDescendants else {
                 focused = node
                 return
             }
-            if container == nil { container = node } else { g_object_unref(UnsafeMutableRawPointer(node)) }
+            container = node
         }
         guard isWindow || !skipsHidden || has(ATSPI_STATE_SHOWING) else { return }
         var error: UnsafeMutablePointer<GError>?
