@@ -80,13 +80,13 @@ extension Engine {
     /// The bridge found the application on the bus that owns `id`: from now on its focus speaks for the window.
     mutating func windowOnBus(_ id: WindowID, _ application: Int32, _ how: BusMatch,
                               _ moment: inout Moment) -> [Action] {
-        guard busFacts.noteOwner(BusOwner(application: application, matchedBy: how), of: id) else { return [] }
+        guard noteOwner(BusOwner(application: application, matchedBy: how), of: id) else { return [] }
         return decideAndMove(&moment)
     }
 
     /// The user pressed or typed in `id`.
     mutating func userInput(in id: WindowID, _ moment: inout Moment) -> [Action] {
-        busFacts.noteUserInput(in: id, at: moment.now)
+        noteUserInput(in: id, at: moment.now)
         guard focus?.window.id == id else { return [] }
         return decideAndMove(&moment)
     }

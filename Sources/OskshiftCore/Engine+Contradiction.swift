@@ -34,7 +34,7 @@ extension Engine {
     /// After a decision: remembers a covered reading, and a field found contradicting itself.
     mutating func noteReading(_ decision: Decision, of window: WindowFacts, _ moment: Moment) {
         guard case .editable(let field) = accessibleState(of: window) else { return }
-        focused.noteReading(decision, field: field, keyboard: keyboard, moment)
+        holdReading(decision, field: field, moment)
     }
 }
 

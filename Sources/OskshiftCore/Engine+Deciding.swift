@@ -8,7 +8,7 @@ extension Engine {
         var actions = placeAndRestore(moment)
         if keyboardState.hiddenAt != nil,
            !adjustments.values.contains(where: { !$0.isHomeward && homeWaitsForTheWorkArea($0) }) {
-            keyboardState.noHomeWaits()  // no window waits for the strut to go
+            noteNoHomeWaits()  // no window waits for the strut to go
         }
         actions += revealFieldOnceShrunk(moment)
         actions += updateTimer(now: moment.now)
@@ -39,9 +39,9 @@ extension Engine {
             }
             noteReading(decision, of: focus.window, moment)
             if decision != lastDecision { actions.append(.log(decision)) }
-            focused.decided(decision)
+            decided(decision)
         } else if let focus, windows[adjusted: focus.window.id].map({ $0.isReturning }) ?? true {
-            focused.decided(nil)
+            decided(nil)
         }
         for id in windows.adjustedIDs where !(id == focus?.window.id && focusedTarget != nil) {
             // Where the window manager keeps a window it refused to move (above a docked keyboard's strut), it
@@ -62,7 +62,7 @@ extension Engine {
         guard case .field(let field) = choice(for: window, now: now) else { return }
         let identity = identity(of: window)
         let originalSize = windows[adjusted: window.id]?.original.frame.size ?? window.frame.size
-        focused.noteField(ReferenceField(window: window.id, identity: identity, rect: field.rect),
+        noteReferenceField(ReferenceField(window: window.id, identity: identity, rect: field.rect),
                           atOriginalSize: fieldReadAt(window) == originalSize)
     }
 
@@ -77,7 +77,7 @@ extension Engine {
         else { return }
         let kept = adjustment.current.height
         adjustment.updateLayout { $0.keptHeight = kept }
-        windows[adjusted: id] = adjustment
+        store(adjustment, of: id)
     }
 
     /// The accessible field's identity in `window`; nil for the X sources.

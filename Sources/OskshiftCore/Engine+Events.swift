@@ -5,11 +5,11 @@ extension Engine {
         // Kept only while a window may wait for the strut to go (`workAreaWaitDeadline`).
         let homesToWaitFor = adjustments.values.contains { homeWaitsForTheWorkArea($0) }
         noteUserInput(keyboardNow: frame, at: moment.now)
-        keyboardState.change(to: frame, on: screen, now: moment.now, homesWait: homesToWaitFor)
+        noteKeyboard(frame, now: moment.now, homesWait: homesToWaitFor)
         var again = learnStrutFit()
         if frame == nil {
-            focused.forgetContradictions()
-            windows.forgetReleasesAndRefusals()
+            forgetContradictions()
+            forgetReleasesAndRefusals()
             again = askAgainForRefusedHomes(now: moment.now)
         }
         return again + decideAndMove(&moment)
@@ -19,9 +19,9 @@ extension Engine {
     /// may speak for it); the keyboard hidden ends every input's effect, so the next show asks again.
     mutating func noteUserInput(keyboardNow frame: Rect?, at now: Int) {
         if frame == nil {
-            busFacts.forgetUserInputs()
+            forgetUserInputs()
         } else if keyboard == nil, let focused = focus?.window.id {
-            busFacts.noteUserInput(in: focused, at: now)
+            noteUserInput(in: focused, at: now)
         }
     }
 
@@ -34,7 +34,7 @@ extension Engine {
                   adjustment.requests.queued == nil, adjustment.current != adjustment.shown
             else { continue }
             actions.append(adjustment.askAgainAsRead(now: now))
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         }
         return actions
     }
@@ -45,14 +45,14 @@ extension Engine {
         if let newFocus, newFocus.window.isKeyboard, focus != nil { return [] }
         var said: [Action] = []
         if newFocus?.window.id != focus?.window.id {
-            windows.forgetReleases()
+            forgetReleases()
             if let left = focus?.window.id, windows.isRefused(left), keyboard != nil, let kept = windows[adjusted: left],
                kept.current != home(of: kept) {
                 said.append(.note("window \(left): left where the window manager keeps it (\(kept.current)) while the "
                                   + "keyboard is up; home at the hide"))
             }
         }
-        focused.changed(to: newFocus)
+        takeFocus(newFocus)
         return said + decideAndMove(&moment)
     }
 
@@ -60,36 +60,36 @@ extension Engine {
     mutating func focusObserved(_ id: WindowID, _ observations: XFocusObservations, frame: Rect,
                                 _ moment: inout Moment) -> [Action] {
         guard focus?.window.id == id else { return [] }
-        focused.observed(observations, frame: frame, takeFrame: windows[adjusted: id] == nil)
+        noteObserved(observations, frame: frame, takeFrame: windows[adjusted: id] == nil)
         return decideAndMove(&moment)
     }
 
     mutating func applicationsChanged(_ pids: Set<Int32>, _ moment: inout Moment) -> [Action] {
-        busFacts.applicationsChanged(to: pids)
+        noteApplications(pids)
         return decideAndMove(&moment)
     }
 
     mutating func busChanged(_ status: BusStatus, _ moment: inout Moment) -> [Action] {
-        busFacts.connectionChanged(status, now: moment.now)
+        noteBus(status, now: moment.now)
         return decideAndMove(&moment)
     }
 
     /// A stale repeat of the field already known tells nothing.
     mutating func accessibleFocusChanged(pid: Int32, _ reported: AccessibleField?, _ moment: inout Moment) -> [Action] {
-        busFacts.noteApplication(pid)
-        focused.fieldMatched(true)
+        noteApplication(pid)
+        fieldMatched(true)
         if let reported, reported.change == .focus, reported.widget == nil, reported.caret == nil {
-            fieldReads.readAgain(after: FieldReads.unknownExtentsMs, now: moment.now)
+            readFieldAgain(after: FieldReads.unknownExtentsMs, now: moment.now)
         }
         if let reported, let widget = reported.widget, widget.minY < 0 || widget.maxY > reported.frameSize.height {
             moment.readingOutOfView = Moment.OutOfView(window: reported.window, frameSize: reported.frameSize)
         }
         let field = reported?.trimmedToItsWindow()
         let beyond = reported.map { liesBeyondItsWindow($0) } ?? false
-        guard busFacts.report(field, from: pid, outsideItsWindow: field != nil && beyond) else { return [] }
+        guard noteField(field, from: pid, outsideItsWindow: field != nil && beyond) else { return [] }
         moment.readingArrived = field != nil
         if let field, windows[adjusted: field.window]?.layout?.awaitingLayoutAt == field.frameSize {
-            windows[adjusted: field.window]?.updateLayout { $0.awaitingLayoutAt = nil }
+            changeAdjustment(of: field.window) { adjustment in adjustment.updateLayout { $0.awaitingLayoutAt = nil } }
         }
         return decideAndMove(&moment)
     }
@@ -98,7 +98,7 @@ extension Engine {
     /// window manager: it keeps windows out of a docked keyboard's strut by itself (`WindowManagerModel.strutFit`), and puts this
     /// one back where it was when the strut goes (`Untouched.fitted`).
     private mutating func noteUntouched(_ id: WindowID, frame: Rect) -> [Action] {
-        guard let before = windows.noteFrame(id, frame), frame != before else { return [] }
+        guard let before = noteUntouchedFrame(id, frame), frame != before else { return [] }
         // Measured against the keyboard's top, not the work area: KWin moves the windows before the new work area
         // is announced. The keyboard's own window never ends there.
         // The keyboard as last reported may still be a few pixels lower than its window already is (sliding in):
@@ -108,10 +108,10 @@ extension Engine {
               before.maxY > keyboard.minY + WindowManagerModel.strutFitReach.upperBound,
               reach.contains(frame.maxY - keyboard.minY)
         else {
-            windows.noteFitted(id, from: nil)  // moved otherwise: put back by the window manager, or by the user
+            noteFitted(id, from: nil)  // moved otherwise: put back by the window manager, or by the user
             return []
         }
-        windows.noteFitted(id, from: before)
+        noteFitted(id, from: before)
         return learnStrutFit()
     }
 
@@ -122,7 +122,7 @@ extension Engine {
         for (id, frame, before) in windows.fitted {
             guard WindowManagerModel.strutFitReach.contains(frame.maxY - keyboard.minY) else { continue }
             let seen = "window \(id) moved by the window manager itself from \(before) to \(frame), keyboard at \(keyboard)"
-            windowManager.learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
+            learn(strutFitSlack: frame.maxY - keyboard.minY, from: seen)
             return [.note("window \(id): moved above the keyboard by the window manager itself (from \(before) to "
                           + "\(frame)): a window losing the focus while the keyboard is up goes where it puts those, and "
                           + "a window it moved so goes back where it was")]
@@ -141,7 +141,7 @@ extension Engine {
     }
 
     mutating func extentsChanged(_ id: WindowID, _ extents: FrameExtents, _ moment: inout Moment) -> [Action] {
-        focused.extentsChanged(id, extents)
+        noteFocusedExtents(id, extents)
         guard var adjustment = windows[adjusted: id], adjustment.extents != extents else { return decideAndMove(&moment) }
         adjustment.extents = extents
         var actions: [Action] = []
@@ -163,7 +163,7 @@ extension Engine {
                 if let move = adjustment.askAgainForTarget(now: moment.now) { actions.append(move) }
             }
         }
-        windows[adjusted: id] = adjustment
+        store(adjustment, of: id)
         return actions + decideAndMove(&moment)
     }
 
@@ -171,20 +171,18 @@ extension Engine {
     mutating func noteTopClamp(of id: WindowID, _ layout: Layout?, limitBefore: Int?, snapBefore: TopSnap?,
                                room: Rect) {
         guard let limit = layout?.topLimit, limit != limitBefore || layout?.snap != snapBefore else { return }
-        windowManager.learn(topLimit: limit, snap: layout?.snap, workAreaTop: room.minY,
+        learn(topLimit: limit, snap: layout?.snap, workAreaTop: room.minY,
                             from: "window \(id): kept at top \(limit) on a work area from \(room.minY)")
     }
 
     /// A window manager took the window on anew: its own placement comes first, and teaches no reading.
     mutating func reframed(_ id: WindowID) -> [Action] {
-        windows[adjusted: id]?.requests.newlyFramed = true
+        changeAdjustment(of: id) { $0.requests.newlyFramed = true }
         return []
     }
 
     mutating func destroyed(_ id: WindowID, _ moment: inout Moment) -> [Action] {
-        windows.forget(id)
-        busFacts.forget(id)  // a window withdrawn while moved is found again by its saved geometry (`adopt`)
-        focused.destroyed(id)
+        forget(id)
         return decideAndMove(&moment)
     }
 
@@ -193,9 +191,9 @@ extension Engine {
     /// acts on the verdict.
     mutating func configured(_ id: WindowID, frame: Rect, real: Bool, _ moment: inout Moment) -> [Action] {
         if focused.fieldUnmatched || busFacts.field(in: id) != nil {
-            fieldReads.readAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
+            readFieldAgain(after: FieldReads.afterWindowMovesMs, now: moment.now)
         }
-        focused.configured(id, frame: frame)
+        noteFocusedFrame(id, frame)
         guard var adjustment = windows[adjusted: id] else {
             return noteUntouched(id, frame: frame) + decideAndMove(&moment)
         }
@@ -210,49 +208,49 @@ extension Engine {
         var learnt = noteBelief(of: id, from: believed, to: adjustment.requests.belief)
         switch landing {
         case .home:
-            windows.endAdjustment(id, at: frame)
+            endAdjustment(id, at: frame)
         case .homeRefused:
             learnt.append(.note("window \(id): the window manager keeps it at \(frame) for now; home asked again when "
                                 + "the work area changes"))
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         case .reframedAway:
             learnt.append(.note("window \(id): framed anew at \(frame) before its restore landed; home asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         case .lateAnswerAway:
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             learnt += lateAnswerAfterRefusal(id, at: frame, &adjustment, now: moment.now)
         case .misread(let reading):
             learnt.append(.note("window \(id): the window manager reads a move request so: \(reading); asked again"))
             learnt += askAgain(&adjustment, now: moment.now)
             if frame.size != sizeBefore { layoutsFollow(misreadResize: id) }
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         case .clamped(let top):
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             if limitBefore != top { learnt += noteNewLimit(of: adjustment, top: top) }
         case .refused:
             learnt += believeRefusal(of: id, at: frame, restoring: adjustment.isRestoring)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         case .stepNotGranted, .framedWithOtherExtents:
             if let move = adjustment.askAgainForTarget(now: moment.now) { learnt.append(move) }
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         case .placedByWindowManager:
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             learnt += placedByWindowManager(id, at: frame, wanted: targetBefore, now: moment.now)
         case .resizedByApplication:
             awaitNewLayout(of: id, at: frame, &adjustment)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         case .movedByUser:
             return release(id, frame: frame, reason: "moved or resized by the user") + decideAndMove(&moment)
         case .ours, .normalGeometry, .repeated:
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         }
         return learnt + sendQueuedRequest(of: id, now: moment.now) + decideAndMove(&moment)
     }
 
     /// The window manager refuses to move the window: nothing more is asked while the keyboard is up.
     mutating func believeRefusal(of id: WindowID, at frame: Rect, restoring: Bool) -> [Action] {
-        guard windows.refuse(id), restoring, keyboard != nil else { return [] }
+        guard refuse(id), restoring, keyboard != nil else { return [] }
         return [.note("window \(id): left where the window manager keeps it (\(frame)) while the keyboard is up; "
                       + "home at the hide")]
     }
@@ -261,7 +259,7 @@ extension Engine {
     mutating func awaitNewLayout(of id: WindowID, at frame: Rect, _ adjustment: inout Adjustment) {
         guard let focus, focus.window.id == id, case .editable = accessibleState(of: focus.window) else { return }
         adjustment.updateLayout { $0.awaitingLayoutAt = frame.size }
-        focused.laidOutAnew(id)  // a new layout: placed again as after a trigger
+        laidOutAnew(id)  // a new layout: placed again as after a trigger
     }
 
     /// Our move landed at another size (the window manager's reading not learnt yet: marco's first landing is 20 px
@@ -271,7 +269,7 @@ extension Engine {
     /// after the application's own resize, its layouts that follow are followed afresh: held by the two-placement
     /// limit, the passing layout's field kept the form 20 px above the place every later show gave it.
     mutating func layoutsFollow(misreadResize id: WindowID) {
-        focused.laidOutAnew(id)
+        laidOutAnew(id)
     }
 
     /// A move of ours landed after a refusal was read (the frame read before the window manager got to the move,
@@ -283,14 +281,14 @@ extension Engine {
             adjustment.shown = frame
             adjustment.stage = .placed(Placement(target: frame, animation: nil, layout: Layout(),
                                                  movedWithStateChange: nil))
-            windows[adjusted: id] = adjustment
-            windows.withdrawRefusal(id)
+            store(adjustment, of: id)
+            withdrawRefusal(id)
             // Away from home again: saved again, cleared when the refusal was read at home.
             return [.note("window \(id): a move of ours landed late at \(frame): the refusal read before was none; "
                           + "placed again"), .saveOriginal(id, adjustment.original)]
         }
         let actions = askAgain(&adjustment, now: now) + [.clearOriginal(id)]
-        windows[adjusted: id] = adjustment
+        store(adjustment, of: id)
         return [.note("window \(id): a move of ours landed late at \(frame), after a refusal was read; home asked "
                       + "again")] + actions
     }
@@ -305,7 +303,7 @@ extension Engine {
             said.append(.note("window \(id): tried once at frame top \(above), above the title bar's height (a snap "
                               + "zone allows it)"))
         }
-        focused.laidOutAnew(id)
+        laidOutAnew(id)
         return said
     }
 
@@ -330,7 +328,7 @@ extension Engine {
             return [.note("window \(id): the window manager fitted it above a docked keyboard's strut itself, "
                           + "\(wanted.minY - frame.minY) px from our placement; placed again at the keyboard's next move")]
         }
-        windows.refuse(id)
+        refuse(id)
         return [.note("window \(id): the window manager placed it above the keyboard itself (a docked keyboard's "
                       + "strut); left there while the keyboard is up")]
     }
@@ -340,7 +338,7 @@ extension Engine {
     mutating func noteBelief(of id: WindowID, from before: ReadingBelief, to after: ReadingBelief) -> [Action] {
         guard case .trying(let tried, _) = before, after != before else { return [] }
         if case .settled(let reading) = after {
-            windowManager.learn(reading: reading, from: "window \(id): asked as read, landed where wanted")
+            learn(reading: reading, from: "window \(id): asked as read, landed where wanted")
             return [.note("window \(id): the window manager's reading confirmed: \(reading)")]
         }
         return [.note("window \(id): \(tried) was no reading of the window manager's (the request landed elsewhere "
@@ -367,17 +365,17 @@ extension Engine {
         guard let owed = windows[adjusted: id]?.requests.owed else { return [] }
         switch owed {
         case .none: return []
-        case .echo: windows[adjusted: id]?.requests.owed = .none
-        case .echoThenAny: windows[adjusted: id]?.requests.owed = .any
+        case .echo: changeAdjustment(of: id) { $0.requests.owed = .none }
+        case .echoThenAny: changeAdjustment(of: id) { $0.requests.owed = .any }
         case .any:
-            windows[adjusted: id]?.requests.owed = .none
+            changeAdjustment(of: id) { $0.requests.owed = .none }
             return [.readFrame(id)]
         }
         return []
     }
 
     mutating func stateChanged(_ id: WindowID, state: WindowState, _ moment: inout Moment) -> [Action] {
-        focused.stateChanged(id, state)
+        noteFocusedState(id, state)
         guard var adjustment = windows[adjusted: id] else { return decideAndMove(&moment) }
         if case .leavingState(let target, let layout, let movedWith) = adjustment.stage,
            !state.isMaximized, !state.fullscreen {
@@ -387,7 +385,7 @@ extension Engine {
                 // the extents it was computed with: nothing more to send; checked once more a little later.
                 if adjustment.current == target {
                     adjustment.stage = .placed(placement)
-                    windows[adjusted: id] = adjustment
+                    store(adjustment, of: id)
                     return decideAndMove(&moment)
                 }
                 if sentWith == adjustment.extents, adjustment.requests.pending.contains(where: { $0.frame == target }) {
@@ -395,7 +393,7 @@ extension Engine {
                     placement.movedWithStateChange = StateMove(extents: sentWith,
                                                                confirmBy: moment.now + Engine.unansweredAfterMs)
                     adjustment.stage = .placed(placement)
-                    windows[adjusted: id] = adjustment
+                    store(adjustment, of: id)
                     return decideAndMove(&moment)
                 }
                 // Decorated out of fullscreen (other extents): the frame asked for needs another client size.
@@ -405,7 +403,7 @@ extension Engine {
             // manager put the window.
             adjustment.shown = adjustment.current
             adjustment.stage = .placed(placement)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             return head(id, to: target, now: moment.now) + decideAndMove(&moment)
         }
         if case .leavingState = adjustment.stage, !adjustment.original.state.fullscreen, !state.fullscreen {
@@ -416,22 +414,22 @@ extension Engine {
         // Maximized or made fullscreen by its application, the window manager or the user: that is the window's
         // new home, and nothing from before is to be restored. It is placed again from its new geometry once the
         // application reported its field at that size.
-        windows[adjusted: id] = nil
+        store(nil, of: id)
         return [.clearOriginal(id)] + decideAndMove(&moment)
     }
 
     /// The user took the window over: forget the original and never restore it.
     mutating func release(_ id: WindowID, frame: Rect, reason: String) -> [Action] {
-        windows.endAdjustment(id, at: frame)
+        endAdjustment(id, at: frame)
         var actions: [Action] = [.clearOriginal(id)]
         if focused.isFocused(id) {
-            focused.configured(id, frame: frame)
-            windows.release(id, at: frame)
+            noteFocusedFrame(id, frame)
+            release(id, at: frame)
             let decision = Decision(window: id, source: lastDecision?.source, field: nil,
                                     keyboard: keyboard, overlap: 0,
                                     mode: configuration.settings(for: focus?.window.wmClass).mode,
                                     outcome: .released(reason))
-            focused.decided(decision)
+            decided(decision)
             actions.append(.log(decision))
         }
         return actions
@@ -450,11 +448,12 @@ extension Engine {
             || (saved.state.fullscreen && !facts.state.fullscreen)
         // Moved by a daemon before, which only the user's input in it lets the whole window do: as then, it may be
         // placed again whole while the keyboard is up and it has the focus.
-        busFacts.noteUserInput(in: facts.id, at: moment.now)
-        windows[adjusted: facts.id] = Adjustment(
+        noteUserInput(in: facts.id, at: moment.now)
+        let adjustment = Adjustment(
             id: facts.id, original: saved, savedOn: nil, extents: facts.extents, current: facts.frame,
             leftState: leftState,
             stage: .placed(Placement(target: facts.frame, animation: nil, layout: Layout(), movedWithStateChange: nil)))
+        store(adjustment, of: facts.id)
         return decideAndMove(&moment)
     }
 
@@ -464,7 +463,7 @@ extension Engine {
         var actions = stepAnimations(now: moment.now)
         for id in windows.adjustedIDs { actions += sendQueuedRequest(of: id, now: moment.now) }
         actions += confirmMovesWithStateChange(now: moment.now)
-        actions += fieldReads.due(at: moment.now)
+        actions += fieldReadsDue(at: moment.now)
         return actions + decideAndMove(&moment)
     }
 
@@ -472,7 +471,7 @@ extension Engine {
     /// is answered, so that a window refocused meanwhile starts again from it, not from a frame reported late.
     mutating func expirePendingRequests(now: Int) {
         for (id, adjustment) in adjustments where !adjustment.requests.pending.isEmpty && !adjustment.isReturning {
-            windows[adjusted: id]?.requests.expire(now: now)
+            changeAdjustment(of: id) { $0.requests.expire(now: now) }
         }
     }
 }

@@ -9,13 +9,13 @@ extension Engine {
                 adjustment.stage = .placed(Placement(target: target, animation: animation, layout: layout,
                                                      movedWithStateChange: nil))
             }
-            windows[adjusted: window.id] = adjustment
+            store(adjustment, of: window.id)
         } else {
             // A window still returning after a restore starts again from the same original, with its requests
             // still in flight; any other from where it is now.
             let returning = windows[adjusted: window.id]
             // A window the window manager moved above the strut itself belongs where it puts it back afterwards.
-            let before = windows.takeFittedFrom(window.id).flatMap { $0.size == window.frame.size ? $0 : nil }
+            let before = takeFittedFrom(window.id).flatMap { $0.size == window.frame.size ? $0 : nil }
             let saved = returning?.original ?? SavedGeometry(frame: before ?? window.frame, state: window.state)
             let leavesState = saved.state.fullscreen || saved.state.isMaximized
             let current = returning?.current ?? window.frame
@@ -35,7 +35,7 @@ extension Engine {
             if leavesState {
                 actions.append(saved.state.fullscreen ? .setFullscreen(window.id, false) : .setMaximized(window.id, false))
             }
-            windows[adjusted: window.id] = adjustment
+            store(adjustment, of: window.id)
         }
         return actions + head(window.id, to: target, now: now)
     }
@@ -51,7 +51,7 @@ extension Engine {
         var layout = adjustment.layout ?? Layout()
         layout.revealedAtHeight = nil
         adjustment.stage = .restoring(to: adjustment.target, animation: adjustment.animation, layout: layout)
-        windows[adjusted: id] = adjustment
+        store(adjustment, of: id)
         // The window manager puts it back when it is maximized (or made fullscreen) again.
         if adjustment.leftState { return finishRestore(id, now: now) }
         return head(id, to: home(of: adjustment), now: now)
@@ -109,7 +109,7 @@ extension Engine {
     mutating func head(_ id: WindowID, to target: Rect, now: Int) -> [Action] {
         guard var adjustment = windows[adjusted: id] else { return [] }
         // A restore counts too: adjust, restore, adjust within one trigger is the back and forth the limit forbids.
-        focused.headed(id)
+        headed(id)
         var actions: [Action] = []
         switch adjustment.stage {
         case .returning:
@@ -118,7 +118,7 @@ extension Engine {
             guard adjustment.original.state.fullscreen else {
                 // Moved once the window manager reports the state left.
                 adjustment.stage = .leavingState(target: target, layout: layout, movedWith: movedWith)
-                windows[adjusted: id] = adjustment
+                store(adjustment, of: id)
                 return []
             }
             // In the same step as leaving fullscreen, and at once: the window manager carries the two requests out
@@ -126,7 +126,7 @@ extension Engine {
             // geometry the window manager remembers, which nobody saw, and resize the page at every frame).
             if adjustment.shown != target, let move = adjustment.request(target, now: now) { actions.append(move) }
             adjustment.stage = .leavingState(target: target, layout: layout, movedWith: adjustment.extents)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             return actions
         case .placed, .restoring:
             var animation: Animation?
@@ -138,7 +138,7 @@ extension Engine {
                                       curve: configuration.animation.curve)
             }
             adjustment.heading(to: target, animation: animation)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             if adjustment.isRestoring && animation == nil { actions += finishRestore(id, now: now) }
             return actions
         }
@@ -174,8 +174,8 @@ extension Engine {
         adjustment.shown = home(of: adjustment)
         adjustment.stage = .returning
         let done = adjustment.requests.pending.isEmpty && adjustment.requests.queued == nil && !watched
-        windows[adjusted: id] = done ? nil : adjustment
-        focused.configured(id, frame: adjustment.shown)
+        store(done ? nil : adjustment, of: id)
+        noteFocusedFrame(id, adjustment.shown)
         return actions
     }
 
@@ -227,7 +227,7 @@ extension Engine {
             if frame != adjustment.shown, let move = adjustment.request(frame, now: now) { actions.append(move) }
             let finished = animation.isFinished(at: now)
             if finished { adjustment.heading(to: adjustment.target, animation: nil) }
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             if adjustment.isRestoring && finished { actions += finishRestore(id, now: now) }
         }
         return actions
@@ -247,7 +247,7 @@ extension Engine {
                let move = adjustment.askAgainForTarget(now: now) {
                 actions.append(move)
             }
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         }
         return actions
     }
@@ -261,7 +261,7 @@ extension Engine {
         var actions: [Action] = []
         if let move = adjustment.releaseQueued(now: now) { actions.append(move) }
         if adjustment.isReturning { actions.append(.clearOriginal(id)) }
-        windows[adjusted: id] = adjustment.isReturning && adjustment.requests.pending.isEmpty ? nil : adjustment
+        store(adjustment.isReturning && adjustment.requests.pending.isEmpty ? nil : adjustment, of: id)
         return actions
     }
 }

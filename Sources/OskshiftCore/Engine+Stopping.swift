@@ -31,8 +31,8 @@ extension Engine {
             }
             adjustment.shown = home(of: adjustment)
             adjustment.stage = .returning
-            windows[adjusted: id] = adjustment.current == adjustment.shown && adjustment.requests.pending.isEmpty
-                ? nil : adjustment
+            let home = adjustment.current == adjustment.shown && adjustment.requests.pending.isEmpty
+            store(home ? nil : adjustment, of: id)
             actions += sent
         }
         return actions + stopTimer()
@@ -45,7 +45,7 @@ extension Engine {
         case .windowFrameRead(let id, let frame): return landedWhileStopping(id, frame: frame, real: false, now: now)
         case .windowConfigureSynthetic(let id): return syntheticConfigure(id)
         case .windowDestroyed(let id):
-            windows[adjusted: id] = nil
+            store(nil, of: id)
             return []
         case .windowReframed(let id): return reframed(id)
         default:
@@ -65,19 +65,19 @@ extension Engine {
         switch landing {
         case .misread, .reframedAway, .lateAnswerAway:
             let again = adjustment.askAgainAsRead(now: now)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             return [again]
         case .home where frame != home && !adjustment.leftState && !windows.wasAskedAgainAtExit(id):
             // The window manager answered the restore with another frame: asked once more.
-            windows.noteAskedAgainAtExit(id)
+            noteAskedAgainAtExit(id)
             let again = adjustment.askAgainAsRead(now: now)
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
             return [again]
         case .home:
             if frame != home { noteLeftAway(WindowAway(id: id, home: home, current: frame)) }
-            windows[adjusted: id] = nil
+            store(nil, of: id)
         default:
-            windows[adjusted: id] = adjustment
+            store(adjustment, of: id)
         }
         return []
     }

@@ -13,35 +13,37 @@
 /// re-layouts ask beyond that is not done (`Decision.Outcome.holding`), so a window never alternates.
 ///
 /// The state is held in sub-machines that own it and change it only through their own methods (`FocusedWindow`,
-/// `TrackedWindows`, `BusFacts`, `KeyboardState`, `WindowManagerModel`, `FieldReads`); the configuration, the screen,
-/// the timer and the run change only in this file. The shell reads the public queries only.
+/// `TrackedWindows`, `BusFacts`, `KeyboardState`, `WindowManagerModel`, `FieldReads`). Every stored property is
+/// `private(set)`: the engine's state changes in this file only, in `handle` and in the named transitions at its end.
+/// The `Engine+*.swift` files decide and call those transitions; the rest of the module and the tests only read. The
+/// shell reads the public queries only.
 public struct Engine: Equatable, Sendable {
     public private(set) var configuration: Configuration
     public private(set) var screen: Screen
     /// The keyboard: its frame, its slide, its last hide (`KeyboardState`).
-    var keyboardState = KeyboardState()
+    private(set) var keyboardState = KeyboardState()
     /// The visible keyboard's frame; nil while no keyboard is visible.
     public var keyboard: Rect? { keyboardState.frame }
     /// The focused window: its facts, the field read in it, the decision made for it (`FocusedWindow`).
-    var focused = FocusedWindow()
+    private(set) var focused = FocusedWindow()
     public var focus: Focus? { focused.focus }
     /// The most recent decision about the focused window.
     public var lastDecision: Decision? { focused.lastDecision }
     /// The daemon's connection to the accessibility bus, what the bus said (its applications, their fields, the
     /// windows they own) and the user's inputs (`BusFacts`).
-    var busFacts = BusFacts()
+    private(set) var busFacts = BusFacts()
     /// Every window seen: untouched, adjusted (with its `Adjustment`), released to the user or refused by its window
     /// manager (`TrackedWindow`).
-    var windows = TrackedWindows()
+    private(set) var windows = TrackedWindows()
     /// What is learnt about how this window manager treats requests (its reading, its own fit above a strut).
-    var windowManager = WindowManagerModel()
+    private(set) var windowManager = WindowManagerModel()
     /// What the one timer is set for; only `updateTimer` and `stopTimer` change it.
-    private var timer = TimerUse.off
+    private(set) var timer = TimerUse.off
     /// When the focused field is read again (`FieldReads`).
-    var fieldReads = FieldReads()
+    private(set) var fieldReads = FieldReads()
     /// Running, or on the way out after `stopping`: the engine then only follows its restores home
     /// (`Engine+Stopping.swift`), and asks again once for a window the window manager put elsewhere.
-    private var run = Run.running
+    private(set) var run = Run.running
     var isRunning: Bool { run == .running }
     /// Windows the window manager put elsewhere than home twice at the exit.
     public var windowsLeftAway: [WindowAway] {
@@ -51,72 +53,6 @@ public struct Engine: Equatable, Sendable {
 
     /// The adjusted windows' adjustments (a view of `windows`).
     var adjustments: [WindowID: Adjustment] { windows.adjustments }
-
-    /// How often an animation steps.
-    public static let frameIntervalMs = 16
-    /// An application joins the accessibility bus with an asynchronous call (GTK's `Embed`), so the registry's
-    /// word that it is there can reach the daemon after its first window has mapped and taken the focus. A window
-    /// mapped less than this long ago, of a process the bus has not named yet, is not moved by the X-side sources
-    /// until then, when the order asks the bus at all (seen: a GTK form mapped under a docked keyboard was moved
-    /// 8 px by the `window` source, then put back when its application said no field was focused).
-    public static let busJoiningGraceMs = 250
-    /// The longest the daemon waits for its own first answer from the bus (the applications on it and the focus
-    /// they had) before the X-side sources speak for every window. Measured here: the answer comes within tens of
-    /// milliseconds of the watcher's start, so a covered field is served by the bus well inside 300 ms of start.
-    public static let busAnswerGraceMs = 500
-    /// A placement that differs from the current one by at most this many pixels, with the field still clear,
-    /// is not worth a move: a keyboard jittering by a pixel does not make the window bounce.
-    public static let hysteresis = 4
-    /// A requested frame that the server has not reported back within this time is no longer expected (a late answer
-    /// is still recognised as ours: `Requests.requested`).
-    public static let pendingLifetimeMs = 1000
-    /// A request the server has not answered within this time was most likely ignored without a word (a window
-    /// manager keeping a window at its minimum size sends no ConfigureNotify when nothing changes).
-    public static let unansweredAfterMs = 150
-    /// How long after the keyboard hid a maximized window waits for a docked keyboard's strut to go before it is
-    /// maximized again (measured: onboard's strut goes 30-60 ms after its window starts hiding, under IceWM).
-    public static let strutGoneWithinMs = 500
-
-    /// An application on the bus that owns a window, and how that was found.
-    struct BusOwner: Equatable, Sendable {
-        var application: Int32
-        var matchedBy: BusMatch
-    }
-
-    /// The daemon's own connection to the accessibility bus.
-    enum BusConnection: Equatable, Sendable {
-        /// No bus, or none announced: the X-side sources speak for every application not named on it.
-        case notUsed
-        /// Joining since this time; the applications' list came or not yet.
-        case joining(since: Int, applicationsKnown: Bool)
-        /// The bus has been asked: its list of applications and the focus they had are known.
-        case listening
-
-        /// Its list of applications has come at least once.
-        var knowsApplications: Bool {
-            switch self {
-            case .notUsed, .joining(_, applicationsKnown: false): return false
-            case .joining(_, applicationsKnown: true), .listening: return true
-            }
-        }
-    }
-
-    /// The engine's life: it runs until the daemon stops, then follows its windows home.
-    enum Run: Equatable, Sendable {
-        case running
-        /// Stopping; the windows the window manager put elsewhere than home twice.
-        case stopping(leftAway: [WindowAway])
-    }
-
-    /// What the one timer is for.
-    enum TimerUse: Equatable, Sendable {
-        case off
-        /// An animation: a tick every frame.
-        case frames
-        /// One tick at this time: the end of a window's wait for its application on the bus, or when a queued move
-        /// goes out unless its window is configured first.
-        case once(at: Int)
-    }
 
     public init(configuration: Configuration = .defaults, screen: Screen) {
         self.configuration = configuration
@@ -220,41 +156,117 @@ extension Engine {
     }
 }
 
-/// What one event's handling knows about itself, passed down instead of kept in the engine.
-struct Moment {
-    /// The event's time.
-    let now: Int
-    /// The event starts a new placement (`Engine.isTrigger`).
-    let isTrigger: Bool
-    /// The event brought a reading of the focused field.
-    var readingArrived = false
-    /// That reading put the field (partly) above or below its window's frame, before it was cut to the frame.
-    var readingOutOfView: OutOfView?
+// The engine's state changes, each named: the only writers of its sub-machines, so that what the engine knows is
+// changed here and nowhere else. The methods in the `Engine+*.swift` files decide; these transitions record.
 
-    /// A field out of view in this window, read at this frame size.
-    struct OutOfView: Equatable {
-        var window: WindowID
-        var frameSize: Size
+/// The keyboard.
+extension Engine {
+    mutating func noteKeyboard(_ frame: Rect?, now: Int, homesWait: Bool) {
+        keyboardState.change(to: frame, on: screen, now: now, homesWait: homesWait)
+    }
+
+    /// No window waits for a docked keyboard's strut to go any more.
+    mutating func noteNoHomeWaits() { keyboardState.noHomeWaits() }
+}
+
+/// The focused window.
+extension Engine {
+    mutating func takeFocus(_ newFocus: Focus?) { focused.changed(to: newFocus) }
+
+    mutating func noteObserved(_ observations: XFocusObservations, frame: Rect, takeFrame: Bool) {
+        focused.observed(observations, frame: frame, takeFrame: takeFrame)
+    }
+
+    mutating func noteFocusedFrame(_ id: WindowID, _ frame: Rect) { focused.configured(id, frame: frame) }
+    mutating func noteFocusedExtents(_ id: WindowID, _ extents: FrameExtents) { focused.extentsChanged(id, extents) }
+    mutating func noteFocusedState(_ id: WindowID, _ state: WindowState) { focused.stateChanged(id, state) }
+    mutating func fieldMatched(_ matched: Bool) { focused.fieldMatched(matched) }
+
+    mutating func noteReferenceField(_ field: ReferenceField, atOriginalSize: Bool) {
+        focused.noteField(field, atOriginalSize: atOriginalSize)
+    }
+
+    mutating func holdReading(_ decision: Decision, field: AccessibleField, _ moment: Moment) {
+        focused.noteReading(decision, field: field, keyboard: keyboard, moment)
+    }
+
+    mutating func decided(_ decision: Decision?) { focused.decided(decision) }
+    mutating func forgetContradictions() { focused.forgetContradictions() }
+    mutating func laidOutAnew(_ id: WindowID) { focused.laidOutAnew(id) }
+    mutating func headed(_ id: WindowID) { focused.headed(id) }
+}
+
+/// What the accessibility bus said, and the user's inputs.
+extension Engine {
+    mutating func noteBus(_ status: BusStatus, now: Int) { busFacts.connectionChanged(status, now: now) }
+    mutating func noteApplications(_ pids: Set<Int32>) { busFacts.applicationsChanged(to: pids) }
+    mutating func noteApplication(_ pid: Int32) { busFacts.noteApplication(pid) }
+
+    /// False when the bus had already said so.
+    mutating func noteOwner(_ owner: BusOwner, of id: WindowID) -> Bool { busFacts.noteOwner(owner, of: id) }
+
+    /// False for a stale repeat of the field already known.
+    mutating func noteField(_ field: AccessibleField?, from pid: Int32, outsideItsWindow: Bool) -> Bool {
+        busFacts.report(field, from: pid, outsideItsWindow: outsideItsWindow)
+    }
+
+    mutating func noteUserInput(in id: WindowID, at now: Int) { busFacts.noteUserInput(in: id, at: now) }
+    mutating func forgetUserInputs() { busFacts.forgetUserInputs() }
+}
+
+/// Every window seen.
+extension Engine {
+    /// The window's adjustment as it is now; nil once it has none (home, or forgotten).
+    mutating func store(_ adjustment: Adjustment?, of id: WindowID) { windows[adjusted: id] = adjustment }
+
+    /// A change to an adjusted window's adjustment; nothing for a window without one.
+    mutating func changeAdjustment(of id: WindowID, _ change: (inout Adjustment) -> Void) {
+        guard var adjustment = windows[adjusted: id] else { return }
+        change(&adjustment)
+        windows[adjusted: id] = adjustment
+    }
+
+    mutating func endAdjustment(_ id: WindowID, at frame: Rect) { windows.endAdjustment(id, at: frame) }
+    mutating func release(_ id: WindowID, at frame: Rect) { windows.release(id, at: frame) }
+
+    /// False when the window was refused already.
+    mutating func refuse(_ id: WindowID) -> Bool { windows.refuse(id) }
+    mutating func withdrawRefusal(_ id: WindowID) { windows.withdrawRefusal(id) }
+    mutating func noteAskedAgainAtExit(_ id: WindowID) { windows.noteAskedAgainAtExit(id) }
+    mutating func forgetReleases() { windows.forgetReleases() }
+    mutating func forgetReleasesAndRefusals() { windows.forgetReleasesAndRefusals() }
+
+    /// The untouched window's frame before this one, when it was seen before.
+    mutating func noteUntouchedFrame(_ id: WindowID, _ frame: Rect) -> Rect? { windows.noteFrame(id, frame) }
+    mutating func noteFitted(_ id: WindowID, from before: Rect?) { windows.noteFitted(id, from: before) }
+    mutating func takeFittedFrom(_ id: WindowID) -> Rect? { windows.takeFittedFrom(id) }
+
+    /// A window gone: nothing of it is kept (a window withdrawn while moved is found again by its saved geometry,
+    /// `adopt`).
+    mutating func forget(_ id: WindowID) {
+        windows.forget(id)
+        busFacts.forget(id)
+        focused.destroyed(id)
     }
 }
 
-/// A window the engine has moved, as `oskshift status` shows it.
-public struct AdjustedWindow: Equatable, Sendable {
-    public var id: WindowID
-    public var original: SavedGeometry
-    public var current: Rect
-    public var restoring: Bool
+/// The window manager's model.
+extension Engine {
+    mutating func learn(topLimit: Int, snap: TopSnap?, workAreaTop: Int, from evidence: String) {
+        windowManager.learn(topLimit: topLimit, snap: snap, workAreaTop: workAreaTop, from: evidence)
+    }
+
+    mutating func learn(reading: Reading, from evidence: String) { windowManager.learn(reading: reading, from: evidence) }
+    mutating func learn(strutFitSlack slack: Int, from evidence: String) {
+        windowManager.learn(strutFitSlack: slack, from: evidence)
+    }
 }
 
-/// The focused field as read at its window's original size.
-struct ReferenceField: Equatable, Sendable {
-    var window: WindowID
-    /// The accessible field's identity; nil for fields from the X sources.
-    var identity: UInt?
-    /// Relative to the window frame's origin.
-    var rect: Rect
-
-    func matches(_ window: WindowID, _ identity: UInt?) -> Bool {
-        self.window == window && self.identity == identity
-    }
+/// When the focused field is read again.
+extension Engine {
+    mutating func readFieldAgain(after delays: [Int], now: Int) { fieldReads.readAgain(after: delays, now: now) }
+    mutating func fieldReadsDue(at now: Int) -> [Action] { fieldReads.due(at: now) }
+    mutating func revealField(in id: WindowID, now: Int) -> Action { fieldReads.reveal(id, now: now) }
+    mutating func revealFieldSooner(now: Int) -> Bool { fieldReads.revealSooner(now: now) }
+    mutating func revealFieldAgain(in id: WindowID, now: Int) { fieldReads.revealAgain(id, now: now) }
 }

@@ -140,12 +140,12 @@ extension Engine {
                   hidden.frameSize == placement.target.size
             else { return [] }
             // The next attempt at once, when the application answered late (it has handled its resize now).
-            if fieldReads.revealSooner(now: now) { return fieldReads.due(at: now) }
-            fieldReads.revealAgain(focus.window.id, now: now)
+            if revealFieldSooner(now: now) { return fieldReadsDue(at: now) }
+            revealFieldAgain(in: focus.window.id, now: now)
             return []
         }
         adjustment.updateLayout { $0.revealedAtHeight = placement.target.height }
-        windows[adjusted: focus.window.id] = adjustment
-        return [fieldReads.reveal(focus.window.id, now: now)]
+        store(adjustment, of: focus.window.id)
+        return [revealField(in: focus.window.id, now: now)]
     }
 }
