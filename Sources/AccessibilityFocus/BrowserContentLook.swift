@@ -5,9 +5,11 @@ import Clock
 /// once per browser process when it does not.
 extension BrowserContentActivation {
     /// One one-shot timer per browser process, BrowserContentCheck.delayMs after the request.
-    func checkLater(application: UnsafeMutablePointer<AtspiAccessible>, toolkit: String, pid: Int32) {
+    func checkLater(application: UnsafeMutablePointer<AtspiAccessible>, content: FrameContent, toolkit: String,
+                    pid: Int32) {
         g_object_ref(UnsafeMutableRawPointer(application))
-        let request = ContentCheckRequest(activation: self, application: application, toolkit: toolkit, pid: pid)
+        let request = ContentCheckRequest(activation: self, application: application, content: content,
+                                          toolkit: toolkit, pid: pid)
         request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds() + Int(BrowserContentCheck.delayMs))
         g_timeout_add_full(G_PRIORITY_DEFAULT, BrowserContentCheck.delayMs, contentCheckCallback,
                            Unmanaged.passRetained(request).toOpaque(), contentCheckRelease)
@@ -45,7 +47,7 @@ extension BrowserContentActivation {
             }
         }
         // A browser that has gone meanwhile (no answer at all) is not reported.
-        guard answered, BrowserContentCheck.lacksPageContent(toolkit: request.toolkit, hasDocument: hasDocument)
+        guard answered, BrowserContentCheck.lacksPageContent(content: request.content, hasDocument: hasDocument)
         else { return }
         log(BrowserContentCheck.logLine(toolkit: request.toolkit, pid: request.pid))
     }
@@ -55,15 +57,19 @@ extension BrowserContentActivation {
 private final class ContentCheckRequest {
     let activation: BrowserContentActivation
     let application: UnsafeMutablePointer<AtspiAccessible>
+    /// What its frames showed when it was asked.
+    let content: FrameContent
+    /// Only named in the log.
     let toolkit: String
     let pid: Int32
     /// Its entry in the activation's `ownTimers`.
     var timer = 0
 
-    init(activation: BrowserContentActivation, application: UnsafeMutablePointer<AtspiAccessible>, toolkit: String,
-         pid: Int32) {
+    init(activation: BrowserContentActivation, application: UnsafeMutablePointer<AtspiAccessible>,
+         content: FrameContent, toolkit: String, pid: Int32) {
         self.activation = activation
         self.application = application
+        self.content = content
         self.toolkit = toolkit
         self.pid = pid
     }

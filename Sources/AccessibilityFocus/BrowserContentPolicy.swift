@@ -7,25 +7,57 @@
 /// which turns the web-content accessibility mode on for the whole browser process (measured with Chromium 156:
 /// 4 accessibles before, 245 with the 13 text fields of tests/fixtures/web_form.html after, the same as with
 /// `--force-renderer-accessibility`; docs/kiosk.md). Setting `ScreenReaderEnabled`, reading states, or walking
-/// the children do nothing. Firefox (toolkit "Gecko"), GTK and Qt expose everything without being asked.
+/// the children do nothing. Firefox, GTK, Qt and LibreOffice give their frames children of their own.
+///
+/// So an application is told by what its frames hold, not by its toolkit's name: a frame whose only child is AT-SPI's
+/// null reference is content held back (`FrameContent.withheld`), and such an application is asked once.
 struct BrowserContentPolicy {
     /// Application bus names (`AtspiApplication.bus_name`, never reused on a bus) already asked.
     private(set) var asked: Set<String> = []
-    /// Every application already looked at, asked or not: its toolkit is not read again at its next activation.
+    /// Every application already looked at, asked or not: its frames are not read again at its next activation.
     private(set) var lookedAt: Set<String> = []
 
-    /// True once per application whose toolkit withholds its web content until asked.
-    mutating func shouldAsk(toolkit: String, busName: String) -> Bool {
+    /// True once per application whose frames hold back their content until asked.
+    mutating func shouldAsk(content: FrameContent, busName: String) -> Bool {
         guard !busName.isEmpty else { return false }
-        // An empty toolkit name is a failed read (an application still starting): look again next time.
-        if !toolkit.isEmpty { lookedAt.insert(busName) }
-        guard Self.withholdsWebContent(toolkit: toolkit) else { return false }
+        // An application still starting (no frame with a child yet) is looked at again at its next activation.
+        guard content != .unknown else { return false }
+        lookedAt.insert(busName)
+        guard content == .withheld else { return false }
         return asked.insert(busName).inserted
     }
+}
 
-    /// `atspi_accessible_get_toolkit_name` says "Chromium" for Chromium, Chrome and Electron applications.
-    static func withholdsWebContent(toolkit: String) -> Bool {
-        toolkit.lowercased() == "chromium"
+/// What an application's top-level frames show of their content, told by their first children (pure, unit-tested).
+enum FrameContent: Equatable {
+    /// A frame's only child is AT-SPI's null reference: Chromium before an assistive technology asked.
+    case withheld
+    /// A frame has a child of its own: the application exposes its content without being asked.
+    case exposed
+    /// No frame with a child that could be read: an application still starting.
+    case unknown
+
+    /// What the watcher read of one frame: how many children it has (nil when the count could not be read) and,
+    /// when it has any, its first child's object path (nil when that child could not be read).
+    struct Frame: Equatable {
+        let childCount: Int?
+        let firstChildPath: String?
+    }
+
+    /// AT-SPI's null reference (`ATSPI_DBUS_PATH_NULL`).
+    static let nullPath = "/org/a11y/atspi/null"
+
+    /// At most this many frames are read (a browser with many windows; Chromium's kiosk has three).
+    static let frameLimit: Int32 = 8
+
+    /// The first frame whose children tell decides: Chromium gives every frame the same (its content mode is the
+    /// whole browser process's), so one such frame is enough.
+    static func of(frames: [Frame]) -> FrameContent {
+        for frame in frames {
+            guard let count = frame.childCount, count > 0, let path = frame.firstChildPath else { continue }
+            return count == 1 && BrowserContentCheck.isNullReference(path: path) ? .withheld : .exposed
+        }
+        return .unknown
     }
 }
 
@@ -39,16 +71,18 @@ enum BrowserContentCheck {
     /// At most this many accessibles are looked at for the web document.
     static let walkLimit = 400
 
-    /// `hasDocument`: a `document web` accessible was found under the application (without page content Chromium
-    /// gives each of its frames one null child, or only its views once asked, before the page arrives).
-    static func lacksPageContent(toolkit: String, hasDocument: Bool) -> Bool {
-        BrowserContentPolicy.withholdsWebContent(toolkit: toolkit) && !hasDocument
+    /// `content`: what its frames showed when it was looked at (only an application that held its content back is
+    /// asked, and so looked at again); `hasDocument`: a `document web` accessible was found under the application
+    /// now (without page content Chromium gives each of its frames one null child, or only its views once asked,
+    /// before the page arrives).
+    static func lacksPageContent(content: FrameContent, hasDocument: Bool) -> Bool {
+        content == .withheld && !hasDocument
     }
 
     /// AT-SPI's null reference (`ATSPI_DBUS_PATH_NULL`): what Chromium gives as each frame's child before it has
     /// built its web content.
     static func isNullReference(path: String?) -> Bool {
-        path == nil || path == "/org/a11y/atspi/null"
+        path == nil || path == FrameContent.nullPath
     }
 
     static func logLine(toolkit: String, pid: Int32) -> String {

@@ -1,58 +1,103 @@
 @testable import AccessibilityFocus
 import Testing
 
+private let null = "/org/a11y/atspi/null"
+
 @Suite("Which applications are asked for their web content")
 struct BrowserContentPolicyTests {
-    @Test("A Chromium application is asked once, whatever the case of its toolkit name")
-    func chromiumIsAskedOnce() {
+    @Test("An application whose frames hold back their content is asked once, and another one too")
+    func withheldIsAskedOnce() {
         var policy = BrowserContentPolicy()
-        let first = policy.shouldAsk(toolkit: "Chromium", busName: ":1.12")
-        let again = policy.shouldAsk(toolkit: "Chromium", busName: ":1.12")
-        let another = policy.shouldAsk(toolkit: "chromium", busName: ":1.40")
+        let first = policy.shouldAsk(content: .withheld, busName: ":1.12")
+        let again = policy.shouldAsk(content: .withheld, busName: ":1.12")
+        let another = policy.shouldAsk(content: .withheld, busName: ":1.40")
         #expect([first, again, another] == [true, false, true])
         #expect(policy.asked == [":1.12", ":1.40"])
+        #expect(policy.lookedAt == [":1.12", ":1.40"])
     }
 
-    @Test("Firefox, GTK and Qt applications are never asked: they expose their content by themselves")
-    func othersAreNotAsked() {
+    @Test("An application that exposes its content is never asked, and not looked at again")
+    func exposedIsNotAsked() {
         var policy = BrowserContentPolicy()
-        var answers: [Bool] = []
-        for toolkit in ["Gecko", "GTK", "gtk", "Qt", ""] {
-            answers.append(policy.shouldAsk(toolkit: toolkit, busName: ":1.5"))
-        }
-        #expect(answers == [false, false, false, false, false])
-        #expect(policy.asked.isEmpty)
-        #expect(policy.lookedAt == [":1.5"], "looked at once: its toolkit is not asked for again")
-    }
-
-    @Test("An application whose toolkit could not be read is looked at again next time")
-    func unknownToolkitIsLookedAtAgain() {
-        var policy = BrowserContentPolicy()
-        let asked = policy.shouldAsk(toolkit: "", busName: ":1.9")
+        let asked = policy.shouldAsk(content: .exposed, busName: ":1.5")
         #expect(asked == false)
+        #expect(policy.asked.isEmpty)
+        #expect(policy.lookedAt == [":1.5"], "looked at once: its frames are not read again")
+    }
+
+    @Test("An application still starting (no frame with a child) is looked at again next time, then asked")
+    func unknownIsLookedAtAgain() {
+        var policy = BrowserContentPolicy()
+        let early = policy.shouldAsk(content: .unknown, busName: ":1.9")
+        #expect(early == false)
         #expect(policy.lookedAt.isEmpty)
+        let later = policy.shouldAsk(content: .withheld, busName: ":1.9")
+        #expect(later == true)
+        #expect(policy.asked == [":1.9"])
     }
 
     @Test("An application without a bus name is not asked (it could not be told apart from the next one)")
     func noBusNameNoAsk() {
         var policy = BrowserContentPolicy()
-        let asked = policy.shouldAsk(toolkit: "Chromium", busName: "")
+        let asked = policy.shouldAsk(content: .withheld, busName: "")
         #expect(asked == false)
+        #expect(policy.asked.isEmpty)
+        #expect(policy.lookedAt.isEmpty)
+    }
+}
+
+@Suite("What an application's frames show of their content")
+struct FrameContentTests {
+    typealias Frame = FrameContent.Frame
+
+    @Test("Frames whose only child is the null reference hold their content back (Chromium before it is asked)")
+    func nullOnlyChildIsWithheld() {
+        let chromium = Array(repeating: Frame(childCount: 1, firstChildPath: null), count: 3)
+        #expect(FrameContent.of(frames: chromium) == .withheld)
+    }
+
+    @Test("A frame with a child of its own exposes the content (Firefox, GTK, Qt, Chromium once asked)")
+    func realChildIsExposed() {
+        #expect(FrameContent.of(frames: [Frame(childCount: 1, firstChildPath: "/org/a11y/atspi/accessible/7")])
+            == .exposed)
+        #expect(FrameContent.of(frames: [Frame(childCount: 3, firstChildPath: "/org/a11y/atspi/accessible/7")])
+            == .exposed)
+    }
+
+    @Test("A null first child among several children is not a frame held back")
+    func nullAmongSeveralIsExposed() {
+        #expect(FrameContent.of(frames: [Frame(childCount: 2, firstChildPath: null)]) == .exposed)
+    }
+
+    @Test("No frame, childless frames and unreadable ones tell nothing: the application is still starting")
+    func nothingToTellIsUnknown() {
+        #expect(FrameContent.of(frames: []) == .unknown)
+        #expect(FrameContent.of(frames: [Frame(childCount: 0, firstChildPath: nil),
+                                         Frame(childCount: nil, firstChildPath: nil),
+                                         Frame(childCount: 1, firstChildPath: nil)]) == .unknown)
+    }
+
+    @Test("The first frame whose children tell decides, after childless ones")
+    func firstTellingFrameDecides() {
+        let frames = [Frame(childCount: 0, firstChildPath: nil), Frame(childCount: 1, firstChildPath: null),
+                      Frame(childCount: 4, firstChildPath: "/org/a11y/atspi/accessible/3")]
+        #expect(FrameContent.of(frames: frames) == .withheld)
+        #expect(FrameContent.of(frames: Array(frames.reversed())) == .exposed)
     }
 }
 
 @Suite("A browser asked for its web content that still shows none")
 struct BrowserContentCheckTests {
-    @Test("A Chromium application without a web document lacks page content")
-    func chromiumWithoutDocument() {
-        #expect(BrowserContentCheck.lacksPageContent(toolkit: "Chromium", hasDocument: false))
+    @Test("An application that held its content back and shows no web document lacks page content")
+    func withheldWithoutDocument() {
+        #expect(BrowserContentCheck.lacksPageContent(content: .withheld, hasDocument: false))
     }
 
-    @Test("A Chromium application with a web document, and any other toolkit, are fine")
-    func documentOrOtherToolkit() {
-        #expect(!BrowserContentCheck.lacksPageContent(toolkit: "Chromium", hasDocument: true))
-        #expect(!BrowserContentCheck.lacksPageContent(toolkit: "Gecko", hasDocument: false))
-        #expect(!BrowserContentCheck.lacksPageContent(toolkit: "Qt", hasDocument: false))
+    @Test("A web document, or an application that exposed its content from the start, is fine")
+    func documentOrExposed() {
+        #expect(!BrowserContentCheck.lacksPageContent(content: .withheld, hasDocument: true))
+        #expect(!BrowserContentCheck.lacksPageContent(content: .exposed, hasDocument: false))
+        #expect(!BrowserContentCheck.lacksPageContent(content: .unknown, hasDocument: false))
     }
 
     @Test("AT-SPI's null reference and a missing path are no child; any other path is")
