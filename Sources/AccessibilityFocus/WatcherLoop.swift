@@ -40,6 +40,8 @@ final class WatcherLoop: @unchecked Sendable {
     private var deferred: [() -> Void] = []
     /// The retries of new applications' focus searches still to come (`lookAgain`).
     var ownTimers = OwnTimers()
+    /// New applications' focus searches under way: a focus they announce meanwhile overtakes them.
+    private var searches: [NewApplication] = []
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
 
@@ -116,17 +118,17 @@ final class WatcherLoop: @unchecked Sendable {
         _ = atspi_exit()
     }
 
-    /// Once a new GTK 4 application's window is not active yet, it is looked at again after these delays (ms from
-    /// the registration): one-shot GLib timers in a GTK 4 application's first second only.
+    /// Once a new application's window is not active yet, it is looked at again after these delays (ms from the
+    /// registration): one-shot GLib timers in a new application's first second only.
     static let newApplicationRetriesMs: [UInt32] = [100, 300, 1000]
 
-    /// On the watcher thread, when an application has joined the bus: a GTK 4 application's active window may
-    /// hold a focus it never announced (GTK 4.8 sends no focus event for its first window's first activation),
-    /// which would otherwise stay unknown until the focus moves or a key is typed. Looked for once the loop is
-    /// idle (libatspi learns of the new application from its own copy of the registry's signal, which may come
-    /// after ours), then again while no window of it is active; only for GTK (4, and 3 whose first focus may come
-    /// before it joined): other toolkits announce the focus of a window that activates after they joined, and a
-    /// browser's tree is large.
+    /// On the watcher thread, when an application has joined the bus: its active window may hold a focus the watcher
+    /// never heard, which would otherwise stay unknown until the focus moves or a key is typed. GTK 4.8 sends no focus
+    /// event for its first window's first activation, and a GTK 3 form that i3 focused as it mapped announced that
+    /// focus before its application had joined the bus (then nobody heard it); any application can do the latter, so
+    /// every one is looked at (`NewApplicationLook`), whatever its toolkit. Looked for once the loop is idle (libatspi
+    /// learns of the new application from its own copy of the registry's signal, which may come after ours), then
+    /// again while no window of it is active.
     private func lookForTheFocus(ofNewApplication busName: String) {
         let request = Unmanaged.passRetained(NewApplication(loop: self, busName: busName)).toOpaque()
         g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, newApplicationCallback, request, newApplicationRelease)
@@ -143,18 +145,20 @@ final class WatcherLoop: @unchecked Sendable {
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
             let pid = reader.pid(of: application)
-            // GTK 4 (window coordinates) and GTK 3: a GTK 3 form that i3 focused as it mapped announced that
-            // focus before its application had joined the bus (once in a CI run): never heard of otherwise.
-            let isGTK = reader.coordinates(of: application) == .window
-                || AccessibleReader.toolkit(of: application).name.uppercased() == "GTK"
-            guard isGTK, !tracker.isTracking(pid: pid) else { return }
-            guard let window = InitialFocus.activeWindow(of: application, using: reader) else {
-                lookAgain(request)
-                return
+            let (heard, ignored) = (tracker.isTracking(pid: pid), tracker.ignoredPIDs.contains(pid))
+            // The active window is asked for only when the answer can matter (a few round trips).
+            let window = heard || ignored ? nil : InitialFocus.activeWindow(of: application, using: reader)
+            switch NewApplicationLook.decide(fieldFollowed: heard, ignored: ignored, hasActiveWindow: window != nil) {
+            case .leave: return
+            case .lookAgain: return lookAgain(request)
+            case .search: break
             }
+            guard let window else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(window)) }
             g_object_ref(UnsafeMutableRawPointer(application))
             request.application = application
+            request.pid = pid
+            searches.append(request)
             request.search = FocusSearch(window: window, budget: InitialFocus.budget,
                                          skipsHidden: InitialFocus.marksFieldsShowing(application))
             request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds())
@@ -175,10 +179,12 @@ final class WatcherLoop: @unchecked Sendable {
             guard search.isDone else { return continueSearch(request) }
             if let timer = request.timer { ownTimers.fired(timer) }
             let focused = search.takeResult()
+            searches.removeAll { $0 === request }
             (request.search, request.timer) = (nil, nil)
             defer { if let focused { g_object_unref(UnsafeMutableRawPointer(focused)) } }
             // Its focus may have been announced between two steps: that announcement is newer than this search.
-            guard !tracker.isTracking(pid: reader.pid(of: application)) else { return }
+            guard NewApplicationLook.takesResult(fieldFollowed: tracker.isTracking(pid: request.pid),
+                                                 focusAnnouncedMeanwhile: request.overtaken) else { return }
             // Its window may have activated before it joined (then that announcement went unheard): its place tells
             // which X window it is when no window carries its number. Asked only of an application that has
             // answered: one that does not would hold this thread for the call's whole timeout once more.
@@ -233,7 +239,12 @@ final class WatcherLoop: @unchecked Sendable {
             let input: FocusTracker<AccessiblePointer>.Input
             switch watched {
             case .focused:
-                input = .focused(source, pid: reader.pid(of: source), kind: reader.kind(of: source))
+                let (pid, kind) = (reader.pid(of: source), reader.kind(of: source))
+                for search in searches
+                where NewApplicationLook.overtakes(focusOf: kind, pid: pid, searchedPID: search.pid) {
+                    search.overtaken = true
+                }
+                input = .focused(source, pid: pid, kind: kind)
             case .unfocused:
                 input = .unfocused(source)
             case .caretMoved:
@@ -380,6 +391,9 @@ private final class NewApplication {
     /// The search of its active window under way, and the application (a held reference) it belongs to.
     var search: FocusSearch?
     var application: AccessiblePointer?
+    /// Its process, and whether it announced a focus while its window was searched (`NewApplicationLook`).
+    var pid: Int32 = 0
+    var overtaken = false
 
     init(loop: WatcherLoop, busName: String) {
         self.loop = loop
