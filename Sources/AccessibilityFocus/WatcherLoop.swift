@@ -112,6 +112,7 @@ final class WatcherLoop: @unchecked Sendable {
             g_object_unref(UnsafeMutableRawPointer(listener))
             self.listener = nil
         }
+        searches.removeAll()  // their references to applications go before libatspi does
         hold(field: nil)
         hold(toplevel: nil)
         registry?.stop()
@@ -145,10 +146,11 @@ final class WatcherLoop: @unchecked Sendable {
             guard let application = InitialFocus.application(named: request.busName) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(application)) }
             let pid = reader.pid(of: application)
-            let (heard, ignored) = (tracker.isTracking(pid: pid), tracker.ignoredPIDs.contains(pid))
+            let (followed, ignored) = (tracker.isTracking(pid: pid), tracker.ignoredPIDs.contains(pid))
             // The active window is asked for only when the answer can matter (a few round trips).
-            let window = heard || ignored ? nil : InitialFocus.activeWindow(of: application, using: reader)
-            switch NewApplicationLook.decide(fieldFollowed: heard, ignored: ignored, hasActiveWindow: window != nil) {
+            let window = followed || ignored ? nil : InitialFocus.activeWindow(of: application, using: reader)
+            switch NewApplicationLook.decide(fieldFollowed: followed, ignored: ignored,
+                                             hasActiveWindow: window != nil) {
             case .leave: return
             case .lookAgain: return lookAgain(request)
             case .search: break
