@@ -81,6 +81,10 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// Names the field's top-level accessible for as long as the watcher runs (never reused; 0 when unknown): the
     /// daemon places `widgetInWindow` on the X window it matched for this top-level at a screen-path read.
     public var toplevelID: UInt = 0
+    /// The same field read in WINDOW coordinates at a screen-path read, between the same two reads of its top-level,
+    /// while what its application's window coordinates are relative to is still being learnt
+    /// (`WindowCoordinates.Sample`); nil otherwise.
+    public var sampleInWindow: Rect?
     public var readUs: UInt64 = 0
 
     public init(
@@ -115,6 +119,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         copy.caret = caret?.scaled(by: factor)
         copy.toplevel = toplevel?.scaled(by: factor)
         copy.widgetInWindow = widgetInWindow?.scaled(by: factor)
+        copy.sampleInWindow = sampleInWindow?.scaled(by: factor)
         return copy
     }
 
@@ -123,6 +128,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
         editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
             && caret == other.caret && widgetInWindow == other.widgetInWindow
+            && sampleInWindow == other.sampleInWindow
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
             && coordinates == other.coordinates
     }
@@ -137,7 +143,8 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         func text(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
-        let inWindow = widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? ""
+        let inWindow = (widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? "")
+            + (sampleInWindow.map { " sample-in-window=\($0)" } ?? "")
         let stamps = inWindow + (receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)")
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"

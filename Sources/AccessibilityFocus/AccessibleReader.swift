@@ -45,6 +45,12 @@ struct AccessibleReader {
     private var postedToplevels: [AccessiblePointer: UInt] = [:]
     private var postedGeneration = 0
     private var lastToplevelID: UInt = 0
+    /// What the daemon learnt of each application's window coordinates (`WindowCoordinates.Learnt`).
+    private let learnt: LearntCoordinates
+
+    init(learnt: LearntCoordinates = LearntCoordinates()) {
+        self.learnt = learnt
+    }
 
     /// The kind of a newly focused accessible, from its state set and (when not editable) its role.
     /// The corresponding calls are `atspi_accessible_get_state_set` and `atspi_accessible_get_role`.
@@ -109,9 +115,10 @@ struct AccessibleReader {
         // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
         // the rects are read, so that everything after sees where the field is on the screen.
         let offset = walk?.paneOffset
+        let windowCoordinates = app.pid == 0 ? WindowCoordinates.Learnt() : learnt[app.pid]
         if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
            app.coordinates == .screen, offset == nil,
-           WindowCoordinates.origin(forToolkit: app.toolkit) != nil, let id = postedID(of: toplevel),
+           windowCoordinates.usable, let id = postedID(of: toplevel),
            let inWindow = inWindowRect(of: accessible, in: toplevel, bracketed: change == .focus) {
             // A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the
             // screen path): the field relative to its window is all the daemon needs, one round trip instead of two
@@ -125,21 +132,28 @@ struct AccessibleReader {
             update.toplevelID = id
             return (update, toplevel)
         }
-        func fields() -> (widget: Rect?, caret: Rect?) {
+        // While what the application's window coordinates are relative to is still being learnt, a focus (or
+        // bounds, or still) read of a window placed on the screen path samples them: the same field in window
+        // coordinates, between the same two reads of the top-level, one round trip more (not at every key).
+        let samples = windowCoordinates.wantsSamples && app.pid != 0 && toplevel != nil && offset == nil
+            && app.coordinates == .screen && (change == .focus || change == .bounds || change == .still)
+        func fields() -> (widget: Rect?, caret: Rect?, sample: Rect?) {
             var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
             // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
             // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
             let caret = lineMode == .single && widget != nil
                 ? nil : PaneOffset.corrected(caretRect(of: accessible, in: coordinates), by: offset)
+            let sample = samples && widget != nil && !states.terminal
+                ? extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect : nil
             // A terminal's field is its cursor's line (TextFieldStates).
             if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
-            return (widget, caret)
+            return (widget, caret, sample)
         }
         func toplevelRead() -> ReportedExtents? { toplevel.flatMap { extents(of: $0, in: coordinates) } }
         // Screen rects go stale with a move of the window the application takes in between two calls.
         let read = toplevel != nil && app.coordinates == .screen
             ? BracketedRead.read(toplevel: toplevelRead, fields: fields) : (fields: fields(), toplevel: toplevelRead())
-        let (widget, caret) = read.fields
+        let (widget, caret, sample) = read.fields
         let toplevelExtents = read.toplevel
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
         var update = AccessibleFocusUpdate(
@@ -147,6 +161,7 @@ struct AccessibleReader {
             toplevel: toplevelExtents?.fieldRect, lineMode: lineMode, toolkit: app.toolkit,
             toolkitVersion: app.toolkitVersion, coordinates: app.coordinates, change: change, timeMs: timeMs)
         update.paneOffset = offset
+        update.sampleInWindow = sample
         if let toplevel, toplevelExtents?.fieldRect != nil { update.toplevelID = noteToplevelPosted(toplevel) }
         return (update, toplevel)
     }

@@ -23,7 +23,7 @@ final class WatcherLoop: @unchecked Sendable {
     let channel: UpdateChannel<WatcherReport>
     private let log: @Sendable (String) -> Void
     private var tracker: FocusTracker<AccessiblePointer>
-    private var reader = AccessibleReader()
+    private var reader: AccessibleReader
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     private let loop: OpaquePointer
     /// References that keep the tracked field and its top-level alive, so that libatspi hands out the same
@@ -43,8 +43,10 @@ final class WatcherLoop: @unchecked Sendable {
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
 
-    init(channel: UpdateChannel<WatcherReport>, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
+    init(channel: UpdateChannel<WatcherReport>, ignoredPIDs: Set<Int32>, learnt: LearntCoordinates,
+         log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
+        reader = AccessibleReader(learnt: learnt)
         self.log = log
         tracker = FocusTracker(ignoredPIDs: ignoredPIDs)
         loop = g_main_loop_new(nil, 0)

@@ -33,6 +33,9 @@ final class AccessibilityBridge {
     /// `toplevelID`: where a field read in window coordinates goes (`WindowCoordinates`).
     private var toplevelWindows: [UInt: (window: WindowID, scale: Int)] = [:]
     static let toplevelWindowsKept = 256
+    /// Per application, what its window coordinates are relative to, learnt from its samples (`WindowCoordinates`):
+    /// where a field read in them goes, and, handed to the watcher, whether to read them.
+    private var windowCoordinates: [Int32: WindowCoordinates.Learnt] = [:]
     /// Windows whose application is in a sandbox of its own, found by geometry (`SandboxedWindows`).
     private var sandboxed = SandboxedWindows<WindowID>()
     /// The processes the bus names (keyboards left out), and what the engine was last told is on the bus: those and
@@ -247,6 +250,12 @@ final class AccessibilityBridge {
         }
         let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1,
                                      coordinates: match.coordinates)
+        if let inWindow = root.sampleInWindow, let onScreen = root.widget, match.coordinates == .screen {
+            // The client where it was at the read: the frame at the read, with the client's place in it now.
+            let client = Point(x: frame.x + window.client.x - window.frame.x, y: frame.y + window.client.y - window.frame.y)
+            learnWindowCoordinates(of: update.pid, from: WindowCoordinates.Sample(
+                onScreen: onScreen, inWindow: inWindow, client: client, frame: frame.origin, scale: match.scale))
+        }
         let change: AccessibleField.Change
         switch update.change {
         case .focus: change = .focus
@@ -399,6 +408,22 @@ final class AccessibilityBridge {
     /// Forgets applications that left the bus.
     func keepExtentsUse(of pids: Set<Int32>) {
         extentsUse = extentsUse.filter { pids.contains($0.key) }
+        let kept = windowCoordinates.filter { pids.contains($0.key) }
+        if kept.count != windowCoordinates.count {
+            windowCoordinates = kept
+            watcher?.learnt(windowCoordinates: kept)
+        }
+    }
+
+    /// Takes a sample of `pid`'s window coordinates; what it rules out is logged, with the sample, and handed to the
+    /// watcher.
+    private func learnWindowCoordinates(of pid: Int32, from sample: WindowCoordinates.Sample) {
+        guard pid != 0 else { return }
+        var learnt = windowCoordinates[pid] ?? WindowCoordinates.Learnt()
+        guard learnt.learn(from: sample) else { return }
+        windowCoordinates[pid] = learnt
+        watcher?.learnt(windowCoordinates: windowCoordinates)
+        if verbose { Log.line("accessibility: pid \(pid)'s window coordinates: \(learnt)") }
     }
 
     /// A field read in window coordinates (a focus, caret or text read of a single-line field): placed on the X
@@ -409,11 +434,17 @@ final class AccessibilityBridge {
                                among candidates: [AccessibleWindowCandidate<WindowID>]) -> [Event] {
         // The candidates include the windows a sandboxed application's fields were found in by geometry.
         guard let known = toplevelWindows[update.toplevelID],
-              let window = candidates.first(where: { $0.id == known.window }),
-              let origin = WindowCoordinates.origin(forToolkit: update.toolkit)
+              let window = candidates.first(where: { $0.id == known.window })
         else {
             toplevelWindows[update.toplevelID] = nil
             if verbose { Log.line("note: accessibility: top-level \(update.toplevelID) has no X window; read again") }
+            effects.perform(.readField)
+            return [.accessibleFieldUnmatched(pid: update.pid)]
+        }
+        guard let origin = windowCoordinates[update.pid]?.origin(onFrame: window.frame, client: window.client) else {
+            // Relative to the client or the frame, not known which yet, and this window's two differ: the screen
+            // path places it, and samples the application again.
+            if verbose { Log.line("note: accessibility: pid \(update.pid)'s window coordinates undecided; read again") }
             effects.perform(.readField)
             return [.accessibleFieldUnmatched(pid: update.pid)]
         }
