@@ -114,11 +114,12 @@ public final class AccessibilityWatcher: Sendable {
         loop.postSync(token: token)
     }
 
-    /// What the daemon learnt of each application's window coordinates, by process (the whole of it, each time it
+    /// What the daemon learnt of each application's coordinates, by process (the whole of it, each time it
     /// changes): from the next read on, an application whose window coordinates are relative to a window has its
-    /// focused single-line fields read in them, and one not known well enough is sampled. Any thread.
-    public func learnt(windowCoordinates: [Int32: WindowCoordinates.Learnt]) {
-        learnt.replace(with: windowCoordinates)
+    /// focused single-line fields read in them, one not known well enough is sampled, and one whose screen
+    /// coordinates are its window's is asked in window coordinates. Any thread.
+    public func learnt(coordinates: [Int32: ApplicationCoordinates]) {
+        learnt.replace(with: coordinates)
     }
 
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.

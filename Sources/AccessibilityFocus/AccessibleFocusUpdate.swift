@@ -27,16 +27,9 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         case screen
         /// The top-level accessible's own origin (GTK 4, which supports no screen coordinates: its "screen"
         /// extents are these, with a warning, and its text refuses them). GTK 4 puts that origin at its window's
-        /// content, inside client-side decorations; the top-level reports itself at 0,0.
+        /// content, inside client-side decorations; the top-level reports itself at 0,0. Learnt per application
+        /// from its reads (`ScreenCoordinates`), never from its toolkit's name.
         case window
-
-        /// What a toolkit (`atspi_accessible_get_toolkit_name` and `_version`) reports. Measured: GTK 4.8.3 names
-        /// itself "GTK" with version "4.8.3", GTK 3 (through at-spi2-atk) "gtk" with "3.24.38".
-        public static func reported(byToolkit toolkit: String, version: String) -> Coordinates {
-            guard toolkit.lowercased() == "gtk", let major = Int(version.prefix { $0.isNumber }), major >= 4
-            else { return .screen }
-            return .window
-        }
     }
 
     /// How many lines the field holds (`ATSPI_STATE_SINGLE_LINE` / `ATSPI_STATE_MULTI_LINE`).

@@ -45,7 +45,7 @@ struct AccessibleReader {
     private var postedToplevels: [AccessiblePointer: UInt] = [:]
     private var postedGeneration = 0
     private var lastToplevelID: UInt = 0
-    /// What the daemon learnt of each application's window coordinates (`WindowCoordinates.Learnt`).
+    /// What the daemon learnt of each application's coordinates (`ApplicationCoordinates`).
     private let learnt: LearntCoordinates
 
     init(learnt: LearntCoordinates = LearntCoordinates()) {
@@ -80,7 +80,8 @@ struct AccessibleReader {
         return states
     }
 
-    /// The coordinates the accessible's application reports (GTK 4: its window's), cached per application.
+    /// The coordinates the accessible's application is asked in: its window's once the daemon learnt that its screen
+    /// coordinates are those (`ScreenCoordinates`: GTK 4), the screen's otherwise.
     mutating func coordinates(of accessible: AccessiblePointer) -> AccessibleFocusUpdate.Coordinates {
         application(of: accessible).coordinates
     }
@@ -115,7 +116,7 @@ struct AccessibleReader {
         // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
         // the rects are read, so that everything after sees where the field is on the screen.
         let offset = walk?.paneOffset
-        let windowCoordinates = app.pid == 0 ? WindowCoordinates.Learnt() : learnt[app.pid]
+        let windowCoordinates = app.pid == 0 ? WindowCoordinates.Learnt() : learnt[app.pid].window
         if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
            app.coordinates == .screen, offset == nil,
            windowCoordinates.usable, let id = postedID(of: toplevel),
@@ -409,18 +410,21 @@ struct AccessibleReader {
         }
         let key = String(cString: busName)
         var facts = applications[key] ?? ApplicationFacts()
-        if facts.isComplete { return facts }
-        if facts.pid == 0 {
-            var error: UnsafeMutablePointer<GError>?
-            let pid = atspi_accessible_get_process_id(accessible, &error)
-            if let error { g_error_free(error) }
-            facts.pid = Int32(truncatingIfNeeded: pid)
+        if !facts.isComplete {
+            if facts.pid == 0 {
+                var error: UnsafeMutablePointer<GError>?
+                let pid = atspi_accessible_get_process_id(accessible, &error)
+                if let error { g_error_free(error) }
+                facts.pid = Int32(truncatingIfNeeded: pid)
+            }
+            if facts.toolkit.isEmpty {
+                let toolkit = Self.toolkit(ofApplicationOf: accessible)
+                facts.learn(toolkit: toolkit.name, version: toolkit.version)
+            }
+            applications[key] = facts
         }
-        if facts.toolkit.isEmpty {
-            let toolkit = Self.toolkit(ofApplicationOf: accessible)
-            facts.learn(toolkit: toolkit.name, version: toolkit.version)
-        }
-        applications[key] = facts
+        // Looked up at every read (a lock, no round trip): the daemon learns it from the reads it is sent.
+        facts.coordinates = facts.pid != 0 && learnt[facts.pid].screen.isWindowRelative ? .window : .screen
         return facts
     }
 

@@ -158,7 +158,7 @@ final class WatcherLoop: @unchecked Sendable {
             g_object_ref(UnsafeMutableRawPointer(application))
             request.application = application
             request.search = FocusSearch(window: window, budget: InitialFocus.budget,
-                                         skipsHidden: InitialFocus.marksFieldsShowing(application))
+                                         skipsHidden: InitialFocus.marksFieldsShowing(window, using: reader))
             request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds())
             continueSearch(request)
         }
@@ -298,9 +298,11 @@ final class WatcherLoop: @unchecked Sendable {
             hold(toplevel: nil)
             post(.leftEditable(pid: pid, timeMs: timeMs))
         case .findFocus(let window):
-            // GTK 4 only: other toolkits announce the focus of a window they activate, and a browser's tree is
+            // Only where fields are not marked showing (GTK 4, which also announces no focus as its first window
+            // activates): other toolkits announce the focus of a window they activate, and a browser's tree is
             // large (the search is bounded, but each accessible costs a state read).
-            guard reader.coordinates(of: window) == .window, let focused = InitialFocus.find(in: window, using: reader)
+            guard !InitialFocus.marksFieldsShowing(window, using: reader),
+                  let focused = InitialFocus.find(in: window, using: reader)
             else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(focused)) }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),

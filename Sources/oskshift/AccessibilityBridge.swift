@@ -1,6 +1,7 @@
 import AccessibilityFocus
 import ConfigFile
 import CLinux
+import Clock
 import Glibc
 import OskshiftCore
 import X11Adapter
@@ -33,9 +34,9 @@ final class AccessibilityBridge {
     /// `toplevelID`: where a field read in window coordinates goes (`WindowCoordinates`).
     private var toplevelWindows: [UInt: (window: WindowID, scale: Int)] = [:]
     static let toplevelWindowsKept = 256
-    /// Per application, what its window coordinates are relative to, learnt from its samples (`WindowCoordinates`):
-    /// where a field read in them goes, and, handed to the watcher, whether to read them.
-    private var windowCoordinates: [Int32: WindowCoordinates.Learnt] = [:]
+    /// Per application, what its coordinates are relative to, learnt from its reads (`ApplicationCoordinates`): how
+    /// its fields are placed, and, handed to the watcher, how they are read.
+    private var coordinates: [Int32: ApplicationCoordinates] = [:]
     /// Windows whose application is in a sandbox of its own, found by geometry (`SandboxedWindows`).
     private var sandboxed = SandboxedWindows<WindowID>()
     /// The processes the bus names (keyboards left out), and what the engine was last told is on the bus: those and
@@ -201,9 +202,13 @@ final class AccessibilityBridge {
 
     /// The update as the engine takes it: the field matched to its X window, relative to that window's frame as
     /// it was when the application read it.
-    private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
-        guard update.editable else { return [.accessibleFocus(pid: update.pid, nil)] }
-        var candidates = candidates(of: update.pid)
+    private func apply(_ read: AccessibleFocusUpdate) -> [Event] {
+        guard read.editable else { return [.accessibleFocus(pid: read.pid, nil)] }
+        var candidates = candidates(of: read.pid)
+        guard let update = asReported(read, among: candidates) else {
+            effects.perform(.readField)
+            return [.accessibleFieldUnmatched(pid: read.pid)]
+        }
         if let inWindow = update.widgetInWindow { return applyInWindow(update, inWindow, among: candidates) }
         var match = AccessibleWindowMatcher.match(update, among: candidates)
         var events: [Event] = []
@@ -408,10 +413,45 @@ final class AccessibilityBridge {
     /// Forgets applications that left the bus.
     func keepExtentsUse(of pids: Set<Int32>) {
         extentsUse = extentsUse.filter { pids.contains($0.key) }
-        let kept = windowCoordinates.filter { pids.contains($0.key) }
-        if kept.count != windowCoordinates.count {
-            windowCoordinates = kept
-            watcher?.learnt(windowCoordinates: kept)
+        let kept = coordinates.filter { pids.contains($0.key) }
+        if kept.count != coordinates.count {
+            coordinates = kept
+            watcher?.learnt(coordinates: kept)
+        }
+    }
+
+    /// A screen-coordinate read as its application's coordinates are: its window's once learnt (`ScreenCoordinates`:
+    /// GTK 4, whose "screen" extents are the same numbers; there an editable that is not multi-line is a single
+    /// line, as the watcher reads it from then on). Nil for a read that is set aside, its field asked again.
+    private func asReported(_ read: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<WindowID>])
+        -> AccessibleFocusUpdate?
+    {
+        guard read.pid != 0, read.coordinates == .screen, read.widgetInWindow == nil else { return read }
+        let before = coordinates[read.pid] ?? ApplicationCoordinates()
+        var learnt = before
+        let step = learnt.screen.observe(read, among: candidates, nowMs: UInt64(MonotonicClock.milliseconds()))
+        if learnt != before {
+            coordinates[read.pid] = learnt
+            watcher?.learnt(coordinates: coordinates)
+        }
+        switch step {
+        case .screen:
+            return read
+        case .readAgain:
+            if verbose {
+                Log.line("note: accessibility: pid \(read.pid)'s top-level \(read.toplevel.map { "\($0)" } ?? "-") "
+                         + "lines up with no window on the screen and fits one as window-relative; read again")
+            }
+            return nil
+        case .windowRelative:
+            if verbose, !before.screen.isWindowRelative {
+                Log.line("accessibility: pid \(read.pid)'s screen coordinates: \(learnt.screen)")
+            }
+            var update = read
+            update.coordinates = .window
+            update.sampleInWindow = nil
+            if update.lineMode == .unknown { update.lineMode = .single }
+            return update
         }
     }
 
@@ -419,11 +459,11 @@ final class AccessibilityBridge {
     /// watcher.
     private func learnWindowCoordinates(of pid: Int32, from sample: WindowCoordinates.Sample) {
         guard pid != 0 else { return }
-        var learnt = windowCoordinates[pid] ?? WindowCoordinates.Learnt()
-        guard learnt.learn(from: sample) else { return }
-        windowCoordinates[pid] = learnt
-        watcher?.learnt(windowCoordinates: windowCoordinates)
-        if verbose { Log.line("accessibility: pid \(pid)'s window coordinates: \(learnt)") }
+        var learnt = coordinates[pid] ?? ApplicationCoordinates()
+        guard learnt.window.learn(from: sample) else { return }
+        coordinates[pid] = learnt
+        watcher?.learnt(coordinates: coordinates)
+        if verbose { Log.line("accessibility: pid \(pid)'s window coordinates: \(learnt.window)") }
     }
 
     /// A field read in window coordinates (a focus, caret or text read of a single-line field): placed on the X
@@ -441,7 +481,7 @@ final class AccessibilityBridge {
             effects.perform(.readField)
             return [.accessibleFieldUnmatched(pid: update.pid)]
         }
-        guard let origin = windowCoordinates[update.pid]?.origin(onFrame: window.frame, client: window.client) else {
+        guard let origin = coordinates[update.pid]?.window.origin(onFrame: window.frame, client: window.client) else {
             // Relative to the client or the frame, not known which yet, and this window's two differ: the screen
             // path places it, and samples the application again.
             if verbose { Log.line("note: accessibility: pid \(update.pid)'s window coordinates undecided; read again") }
