@@ -35,7 +35,8 @@ public struct ScreenCoordinates: Equatable, Sendable, CustomStringConvertible {
         case screen
         /// Suspect: the read is set aside and the field asked again.
         case readAgain
-        /// Its screen coordinates are its window's: this read and every later one are taken as such.
+        /// Its screen coordinates are its window's: every read is taken as such from now on (the daemon asks for
+        /// the field again, now read in window coordinates, rather than place the read that settled it).
         case windowRelative
     }
 

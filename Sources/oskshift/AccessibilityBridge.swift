@@ -422,7 +422,8 @@ final class AccessibilityBridge {
 
     /// A screen-coordinate read as its application's coordinates are: its window's once learnt (`ScreenCoordinates`:
     /// GTK 4, whose "screen" extents are the same numbers; there an editable that is not multi-line is a single
-    /// line, as the watcher reads it from then on). Nil for a read that is set aside, its field asked again.
+    /// line, as the watcher reads it from then on). Nil for a read that is set aside, its field asked again: a
+    /// suspect one, and the one that settles it.
     private func asReported(_ read: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<WindowID>])
         -> AccessibleFocusUpdate?
     {
@@ -444,9 +445,13 @@ final class AccessibilityBridge {
             }
             return nil
         case .windowRelative:
-            if verbose, !before.screen.isWindowRelative {
-                Log.line("accessibility: pid \(read.pid)'s screen coordinates: \(learnt.screen)")
+            if !before.screen.isWindowRelative {
+                // The read that settled it was asked in screen coordinates, where GTK 4 refuses its caret box (a text
+                // view placed by its whole widget, not its caret): the field is read again as the watcher now asks.
+                if verbose { Log.line("accessibility: pid \(read.pid)'s screen coordinates: \(learnt.screen)") }
+                return nil
             }
+            // A read asked in screen coordinates before the watcher knew: the same numbers.
             var update = read
             update.coordinates = .window
             update.sampleInWindow = nil
