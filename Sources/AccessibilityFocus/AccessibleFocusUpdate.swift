@@ -78,6 +78,9 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// while what its application's window coordinates are relative to is still being learnt
     /// (`WindowCoordinates.Sample`); nil otherwise.
     public var sampleInWindow: Rect?
+    /// The caret's box in WINDOW coordinates, read because the application refused it in screen coordinates (an
+    /// error, not an empty answer) while it is asked in them: what tells GTK 4 (`ScreenCoordinates`); nil otherwise.
+    public var caretInWindow: Rect?
     public var readUs: UInt64 = 0
 
     public init(
@@ -113,6 +116,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         copy.toplevel = toplevel?.scaled(by: factor)
         copy.widgetInWindow = widgetInWindow?.scaled(by: factor)
         copy.sampleInWindow = sampleInWindow?.scaled(by: factor)
+        copy.caretInWindow = caretInWindow?.scaled(by: factor)
         return copy
     }
 
@@ -121,7 +125,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
         editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
             && caret == other.caret && widgetInWindow == other.widgetInWindow
-            && sampleInWindow == other.sampleInWindow
+            && sampleInWindow == other.sampleInWindow && caretInWindow == other.caretInWindow
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
             && coordinates == other.coordinates
     }
@@ -138,6 +142,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
         let inWindow = (widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? "")
             + (sampleInWindow.map { " sample-in-window=\($0)" } ?? "")
+            + (caretInWindow.map { " caret-refused-on-screen caret-in-window=\($0)" } ?? "")
         let stamps = inWindow + (receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)")
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"

@@ -11,15 +11,28 @@ import OskshiftCore
 /// own move) looks the same once the move has landed. So the field is read again, and a second such read, begun
 /// after the window was seen where it is, with the window still there, settles it: an application reporting the
 /// screen would have answered the window's new place.
+///
+/// Where the window's place cannot tell (its client at 0,0: a fullscreen or maximized window without decorations of
+/// the window manager's), the application's text can: GTK 4 refuses a caret box in screen coordinates (an error,
+/// "Unsupported coordinate space") and gives it in window coordinates. A read with such a refusal and its top-level
+/// at 0,0 settles it at once.
 public struct ScreenCoordinates: Equatable, Sendable, CustomStringConvertible {
-    /// What settled it: the top-level as reported and the X client it was placed in.
-    public struct Evidence: Equatable, Sendable, CustomStringConvertible {
-        public var toplevel: Rect
-        public var client: Rect
+    /// What settled it.
+    public enum Evidence: Equatable, Sendable, CustomStringConvertible {
+        /// The top-level as reported twice, and the X client it fitted.
+        case toplevelAtOrigin(toplevel: Rect, client: Rect)
+        /// The caret box given in window coordinates after a refusal in screen ones, and the top-level as reported.
+        case caretRefusedOnScreen(caret: Rect, toplevel: Rect)
 
         public var description: String {
-            "its top-level reported at \(toplevel) twice while its window's client was at \(client), the second "
-                + "read begun after that was seen"
+            switch self {
+            case .toplevelAtOrigin(let toplevel, let client):
+                return "its top-level reported at \(toplevel) twice while its window's client was at \(client), the "
+                    + "second read begun after that was seen"
+            case .caretRefusedOnScreen(let caret, let toplevel):
+                return "its caret box refused in screen coordinates and given as \(caret) in window coordinates, its "
+                    + "top-level reported at \(toplevel)"
+            }
         }
     }
 
@@ -52,6 +65,12 @@ public struct ScreenCoordinates: Equatable, Sendable, CustomStringConvertible {
     public mutating func observe<ID>(_ update: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<ID>],
                                      nowMs: UInt64) -> Step {
         if isWindowRelative { return .windowRelative }
+        if update.editable, update.pid != 0, let caret = update.caretInWindow, let toplevel = update.toplevel,
+           toplevel.origin == Point(x: 0, y: 0) {
+            evidence = .caretRefusedOnScreen(caret: caret, toplevel: toplevel)
+            suspicion = nil
+            return .windowRelative
+        }
         switch AccessibleWindowMatcher.screenToplevel(update, among: candidates) {
         case .tellsNothing:
             return .screen
@@ -61,7 +80,7 @@ public struct ScreenCoordinates: Equatable, Sendable, CustomStringConvertible {
         case .fitsWindowRelative(let client):
             if let suspicion, suspicion.client == client, update.timeMs >= suspicion.askedAtMs,
                let toplevel = update.toplevel {
-                evidence = Evidence(toplevel: toplevel, client: client)
+                evidence = .toplevelAtOrigin(toplevel: toplevel, client: client)
                 self.suspicion = nil
                 return .windowRelative
             }

@@ -27,7 +27,7 @@ struct ScreenCoordinatesTests {
         #expect(learnt.observe(read(toplevel: atOrigin, atMs: 100), among: [form], nowMs: 105) == .readAgain)
         #expect(!learnt.isWindowRelative)
         #expect(learnt.observe(read(toplevel: atOrigin, atMs: 106), among: [form], nowMs: 110) == .windowRelative)
-        #expect(learnt.evidence == ScreenCoordinates.Evidence(toplevel: atOrigin, client: form.client))
+        #expect(learnt.evidence == .toplevelAtOrigin(toplevel: atOrigin, client: form.client))
         #expect(learnt.description == "relative to its window (learnt from its top-level reported at 400x400+0+0 "
             + "twice while its window's client was at 400x400+101+170, the second read begun after that was seen)")
         // Learnt for good: later reads are taken as window-relative whatever they say.
@@ -115,5 +115,30 @@ struct ScreenCoordinatesTests {
         let small = read(toplevel: Rect(x: 0, y: 0, width: 300, height: 100),
                          widget: Rect(x: 10, y: 10, width: 100, height: 20), atMs: 1)
         #expect(learnt.observe(small, among: [form], nowMs: 2) == .screen)
+    }
+
+    @Test("A window at 0,0 whose application refused its caret box on the screen and gave it in its window is learnt")
+    func caretRefusedOnTheScreen() {
+        // An Adwaita form undecorated at 0,0: its content 390x297 inside a 400x307 client.
+        let atTheOrigin = Candidate(id: 1, pid: 4242, frame: Rect(x: 0, y: 0, width: 400, height: 307),
+                                    client: Rect(x: 0, y: 0, width: 400, height: 307))
+        let content = Rect(x: 0, y: 0, width: 390, height: 297)
+        var view = read(toplevel: content, widget: Rect(x: 8, y: 88, width: 374, height: 100), atMs: 100)
+        var learnt = ScreenCoordinates()
+        #expect(learnt.observe(view, among: [atTheOrigin], nowMs: 105) == .screen, "the window's place tells nothing")
+        view.caretInWindow = Rect(x: 8, y: 88, width: 1, height: 16)
+        #expect(learnt.observe(view, among: [atTheOrigin], nowMs: 110) == .windowRelative)
+        #expect(learnt.evidence == .caretRefusedOnScreen(caret: Rect(x: 8, y: 88, width: 1, height: 16), toplevel: content))
+        #expect(learnt.description == "relative to its window (learnt from its caret box refused in screen coordinates "
+            + "and given as 1x16+8+88 in window coordinates, its top-level reported at 390x297+0+0)")
+    }
+
+    @Test("A caret refused on the screen with a top-level elsewhere than 0,0 is no GTK 4 window: nothing is learnt")
+    func caretRefusedWithATopLevelElsewhere() {
+        var view = read(toplevel: Rect(x: 100, y: 150, width: 402, height: 425), atMs: 100)
+        view.caretInWindow = Rect(x: 8, y: 88, width: 1, height: 16)
+        var learnt = ScreenCoordinates()
+        #expect(learnt.observe(view, among: [form], nowMs: 105) == .screen)
+        #expect(learnt == ScreenCoordinates())
     }
 }
