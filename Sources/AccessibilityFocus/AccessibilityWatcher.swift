@@ -13,6 +13,7 @@ import Synchronization
 public final class AccessibilityWatcher: Sendable {
     private let channel: UpdateChannel<WatcherReport>
     private let loop: WatcherLoop
+    private let learnt: LearntCoordinates
     private let thread: pthread_t
     /// The bus in use and where it was found, for `oskshift status` and logs.
     public let busAddress: String
@@ -60,7 +61,8 @@ public final class AccessibilityWatcher: Sendable {
             return nil
         }
         setenv("AT_SPI_BUS_ADDRESS", found.address, 1)
-        let loop = WatcherLoop(channel: channel, ignoredPIDs: ownPIDsToIgnore, log: log)
+        let learnt = LearntCoordinates()
+        let loop = WatcherLoop(channel: channel, ignoredPIDs: ownPIDsToIgnore, learnt: learnt, log: log)
         let startup = ThreadStartup(loop: loop)
         guard startup.canWait else {
             log("accessibility: cannot create an eventfd; caret and widget sources disabled")
@@ -79,12 +81,14 @@ public final class AccessibilityWatcher: Sendable {
             return nil
         }
         log("accessibility: listening on \(found.address) (from \(found.origin))")
-        return AccessibilityWatcher(channel: channel, loop: loop, thread: thread, bus: found)
+        return AccessibilityWatcher(channel: channel, loop: loop, learnt: learnt, thread: thread, bus: found)
     }
 
-    private init(channel: UpdateChannel<WatcherReport>, loop: WatcherLoop, thread: pthread_t, bus: BusProbe.Found) {
+    private init(channel: UpdateChannel<WatcherReport>, loop: WatcherLoop, learnt: LearntCoordinates,
+                 thread: pthread_t, bus: BusProbe.Found) {
         self.channel = channel
         self.loop = loop
+        self.learnt = learnt
         self.thread = thread
         busAddress = bus.address
         busOrigin = bus.origin
@@ -108,6 +112,14 @@ public final class AccessibilityWatcher: Sendable {
     /// already read from the bus, and the reads in progress): the accessibility half of a sync request. Any thread.
     public func sync(token: Int) {
         loop.postSync(token: token)
+    }
+
+    /// What the daemon learnt of each application's coordinates, by process (the whole of it, each time it
+    /// changes): from the next read on, an application whose window coordinates are relative to a window has its
+    /// focused single-line fields read in them, one not known well enough is sampled, and one whose screen
+    /// coordinates are its window's is asked in window coordinates. Any thread.
+    public func learnt(coordinates: [Int32: ApplicationCoordinates]) {
+        learnt.replace(with: coordinates)
     }
 
     /// Stops the watcher thread and waits for it (it lets go of libatspi). Call once, from the daemon thread.

@@ -27,16 +27,9 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         case screen
         /// The top-level accessible's own origin (GTK 4, which supports no screen coordinates: its "screen"
         /// extents are these, with a warning, and its text refuses them). GTK 4 puts that origin at its window's
-        /// content, inside client-side decorations; the top-level reports itself at 0,0.
+        /// content, inside client-side decorations; the top-level reports itself at 0,0. Learnt per application
+        /// from its reads (`ScreenCoordinates`), never from its toolkit's name.
         case window
-
-        /// What a toolkit (`atspi_accessible_get_toolkit_name` and `_version`) reports. Measured: GTK 4.8.3 names
-        /// itself "GTK" with version "4.8.3", GTK 3 (through at-spi2-atk) "gtk" with "3.24.38".
-        public static func reported(byToolkit toolkit: String, version: String) -> Coordinates {
-            guard toolkit.lowercased() == "gtk", let major = Int(version.prefix { $0.isNumber }), major >= 4
-            else { return .screen }
-            return .window
-        }
     }
 
     /// How many lines the field holds (`ATSPI_STATE_SINGLE_LINE` / `ATSPI_STATE_MULTI_LINE`).
@@ -81,6 +74,13 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     /// Names the field's top-level accessible for as long as the watcher runs (never reused; 0 when unknown): the
     /// daemon places `widgetInWindow` on the X window it matched for this top-level at a screen-path read.
     public var toplevelID: UInt = 0
+    /// The same field read in WINDOW coordinates at a screen-path read, between the same two reads of its top-level,
+    /// while what its application's window coordinates are relative to is still being learnt
+    /// (`WindowCoordinates.Sample`); nil otherwise.
+    public var sampleInWindow: Rect?
+    /// The caret's box in WINDOW coordinates, read because the application refused it in screen coordinates (an
+    /// error, not an empty answer) while it is asked in them: what tells GTK 4 (`ScreenCoordinates`); nil otherwise.
+    public var caretInWindow: Rect?
     public var readUs: UInt64 = 0
 
     public init(
@@ -115,6 +115,8 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
         copy.caret = caret?.scaled(by: factor)
         copy.toplevel = toplevel?.scaled(by: factor)
         copy.widgetInWindow = widgetInWindow?.scaled(by: factor)
+        copy.sampleInWindow = sampleInWindow?.scaled(by: factor)
+        copy.caretInWindow = caretInWindow?.scaled(by: factor)
         return copy
     }
 
@@ -123,6 +125,7 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public func hasSameContent(as other: AccessibleFocusUpdate) -> Bool {
         editable == other.editable && pid == other.pid && fieldID == other.fieldID && widget == other.widget
             && caret == other.caret && widgetInWindow == other.widgetInWindow
+            && sampleInWindow == other.sampleInWindow && caretInWindow == other.caretInWindow
             && toplevel == other.toplevel && lineMode == other.lineMode && toolkit == other.toolkit
             && coordinates == other.coordinates
     }
@@ -137,7 +140,9 @@ public struct AccessibleFocusUpdate: Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         func text(_ rect: Rect?) -> String { rect.map { "\($0)" } ?? "-" }
         guard editable else { return "t=\(timeMs) change=\(change.rawValue) left-editable pid=\(pid)" }
-        let inWindow = widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? ""
+        let inWindow = (widgetInWindow.map { " in-window=\($0) toplevel-id=\(toplevelID)" } ?? "")
+            + (sampleInWindow.map { " sample-in-window=\($0)" } ?? "")
+            + (caretInWindow.map { " caret-refused-on-screen caret-in-window=\($0)" } ?? "")
         let stamps = inWindow + (receivedUs == 0 ? "" : " received-us=\(receivedUs) read-us=\(readUs)")
         return "t=\(timeMs) change=\(change.rawValue) editable pid=\(pid) toolkit=\(toolkit.isEmpty ? "-" : toolkit) "
             + "lines=\(lineMode.rawValue) widget=\(text(widget)) caret=\(text(caret)) toplevel=\(text(toplevel))"

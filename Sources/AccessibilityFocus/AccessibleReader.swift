@@ -45,6 +45,12 @@ struct AccessibleReader {
     private var postedToplevels: [AccessiblePointer: UInt] = [:]
     private var postedGeneration = 0
     private var lastToplevelID: UInt = 0
+    /// What the daemon learnt of each application's coordinates (`ApplicationCoordinates`).
+    private let learnt: LearntCoordinates
+
+    init(learnt: LearntCoordinates = LearntCoordinates()) {
+        self.learnt = learnt
+    }
 
     /// The kind of a newly focused accessible, from its state set and (when not editable) its role.
     /// The corresponding calls are `atspi_accessible_get_state_set` and `atspi_accessible_get_role`.
@@ -74,7 +80,8 @@ struct AccessibleReader {
         return states
     }
 
-    /// The coordinates the accessible's application reports (GTK 4: its window's), cached per application.
+    /// The coordinates the accessible's application is asked in: its window's once the daemon learnt that its screen
+    /// coordinates are those (`ScreenCoordinates`: GTK 4), the screen's otherwise.
     mutating func coordinates(of accessible: AccessiblePointer) -> AccessibleFocusUpdate.Coordinates {
         application(of: accessible).coordinates
     }
@@ -109,9 +116,10 @@ struct AccessibleReader {
         // LibreOffice's VCL reports what lies under its root pane displaced (`PaneOffset`): corrected here, where
         // the rects are read, so that everything after sees where the field is on the screen.
         let offset = walk?.paneOffset
+        let windowCoordinates = app.pid == 0 ? WindowCoordinates.Learnt() : learnt[app.pid].window
         if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
            app.coordinates == .screen, offset == nil,
-           WindowCoordinates.origin(forToolkit: app.toolkit) != nil, let id = postedID(of: toplevel),
+           windowCoordinates.usable, let id = postedID(of: toplevel),
            let inWindow = inWindowRect(of: accessible, in: toplevel, bracketed: change == .focus) {
             // A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the
             // screen path): the field relative to its window is all the daemon needs, one round trip instead of two
@@ -125,21 +133,34 @@ struct AccessibleReader {
             update.toplevelID = id
             return (update, toplevel)
         }
-        func fields() -> (widget: Rect?, caret: Rect?) {
+        // While what the application's window coordinates are relative to is still being learnt, a focus (or
+        // bounds, or still) read of a window placed on the screen path samples them: the same field in window
+        // coordinates, between the same two reads of the top-level, one round trip more (not at every key).
+        let samples = windowCoordinates.wantsSamples && app.pid != 0 && toplevel != nil && offset == nil
+            && app.coordinates == .screen && (change == .focus || change == .bounds || change == .still)
+        func fields() -> (widget: Rect?, caret: Rect?, sample: Rect?, caretInWindow: Rect?) {
             var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
             // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
             // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
-            let caret = lineMode == .single && widget != nil
-                ? nil : PaneOffset.corrected(caretRect(of: accessible, in: coordinates), by: offset)
+            let caretRead = lineMode == .single && widget != nil
+                ? (rect: nil, refused: false) : caretRead(of: accessible, in: coordinates)
+            let caret = PaneOffset.corrected(caretRead.rect, by: offset)
+            let sample = samples && widget != nil && !states.terminal
+                ? extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect : nil
+            // A multi-line field whose application refused its caret box on the screen: asked in window coordinates
+            // (GTK 4's text views answer there), which tells the daemon that application has no screen coordinates
+            // where its window's place cannot (a window at 0,0; `ScreenCoordinates`).
+            let caretInWindow = caretRead.refused && app.coordinates == .screen && states.multiLine && offset == nil
+                ? caretRect(of: accessible, in: ATSPI_COORD_TYPE_WINDOW) : nil
             // A terminal's field is its cursor's line (TextFieldStates).
             if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
-            return (widget, caret)
+            return (widget, caret, sample, caretInWindow)
         }
         func toplevelRead() -> ReportedExtents? { toplevel.flatMap { extents(of: $0, in: coordinates) } }
         // Screen rects go stale with a move of the window the application takes in between two calls.
         let read = toplevel != nil && app.coordinates == .screen
             ? BracketedRead.read(toplevel: toplevelRead, fields: fields) : (fields: fields(), toplevel: toplevelRead())
-        let (widget, caret) = read.fields
+        let (widget, caret, sample, caretInWindow) = read.fields
         let toplevelExtents = read.toplevel
         if let toplevel, toplevelExtents == nil { forgetToplevel(toplevel) }
         var update = AccessibleFocusUpdate(
@@ -147,6 +168,8 @@ struct AccessibleReader {
             toplevel: toplevelExtents?.fieldRect, lineMode: lineMode, toolkit: app.toolkit,
             toolkitVersion: app.toolkitVersion, coordinates: app.coordinates, change: change, timeMs: timeMs)
         update.paneOffset = offset
+        update.sampleInWindow = sample
+        update.caretInWindow = caretInWindow
         if let toplevel, toplevelExtents?.fieldRect != nil { update.toplevelID = noteToplevelPosted(toplevel) }
         return (update, toplevel)
     }
@@ -206,23 +229,31 @@ struct AccessibleReader {
     func caretRect(of accessible: AccessiblePointer, in coordinates: AtspiCoordType = ATSPI_COORD_TYPE_SCREEN)
         -> Rect?
     {
-        guard let text = atspi_accessible_get_text_iface(accessible) else { return nil }
+        caretRead(of: accessible, in: coordinates).rect
+    }
+
+    /// `caretRect`, and whether the application refused the coordinates asked: an error for the box at the caret's
+    /// offset, not an empty answer (GTK 4 answers "Unsupported coordinate space" for screen coordinates).
+    func caretRead(of accessible: AccessiblePointer, in coordinates: AtspiCoordType) -> (rect: Rect?, refused: Bool) {
+        guard let text = atspi_accessible_get_text_iface(accessible) else { return (nil, false) }
         defer { g_object_unref(UnsafeMutableRawPointer(text)) }
         var error: UnsafeMutablePointer<GError>?
         let offset = atspi_text_get_caret_offset(text, &error)
         if let error {
             g_error_free(error)
-            return nil
+            return (nil, false)
         }
-        guard offset >= 0 else { return nil }
+        guard offset >= 0 else { return (nil, false) }
+        var refused = false
         func box(at index: Int32) -> ReportedExtents? {
             var error: UnsafeMutablePointer<GError>?
             let rect = atspi_text_get_character_extents(text, index, coordinates, &error)
+            if index == offset && error != nil { refused = true }
             return Self.consume(rect, error)
         }
         let atCaret = box(at: offset)
         let beforeCaret = atCaret?.caretRect == nil && offset > 0 ? box(at: offset - 1) : nil
-        return CaretPlacement.caret(atCaret: atCaret, beforeCaret: beforeCaret)
+        return (CaretPlacement.caret(atCaret: atCaret, beforeCaret: beforeCaret), refused)
     }
 
     /// The nearest frame, window or dialog above the accessible (`atspi_accessible_get_parent` and the
@@ -394,18 +425,21 @@ struct AccessibleReader {
         }
         let key = String(cString: busName)
         var facts = applications[key] ?? ApplicationFacts()
-        if facts.isComplete { return facts }
-        if facts.pid == 0 {
-            var error: UnsafeMutablePointer<GError>?
-            let pid = atspi_accessible_get_process_id(accessible, &error)
-            if let error { g_error_free(error) }
-            facts.pid = Int32(truncatingIfNeeded: pid)
+        if !facts.isComplete {
+            if facts.pid == 0 {
+                var error: UnsafeMutablePointer<GError>?
+                let pid = atspi_accessible_get_process_id(accessible, &error)
+                if let error { g_error_free(error) }
+                facts.pid = Int32(truncatingIfNeeded: pid)
+            }
+            if facts.toolkit.isEmpty {
+                let toolkit = Self.toolkit(ofApplicationOf: accessible)
+                facts.learn(toolkit: toolkit.name, version: toolkit.version)
+            }
+            applications[key] = facts
         }
-        if facts.toolkit.isEmpty {
-            let toolkit = Self.toolkit(ofApplicationOf: accessible)
-            facts.learn(toolkit: toolkit.name, version: toolkit.version)
-        }
-        applications[key] = facts
+        // Looked up at every read (a lock, no round trip): the daemon learns it from the reads it is sent.
+        facts.coordinates = facts.pid != 0 && learnt[facts.pid].screen.isWindowRelative ? .window : .screen
         return facts
     }
 

@@ -2,14 +2,13 @@ import CATSPI
 import OskshiftCore
 
 /// What the watcher asks of an application once, instead of at every event: its process (to match `_NET_WM_PID`)
-/// and its toolkit (which says what its extents are relative to: GTK 4 reports window coordinates).
+/// and its toolkit (for logs); and, from what the daemon learnt, the coordinates it is asked in.
 ///
 /// An answer is kept for the application's lifetime (the key is its bus name, never reused on a bus), but only an
 /// answer that says something. An empty one means the question failed, not that the application has no toolkit: it
 /// did not answer in time (busy, or not scheduled, as it joined the bus), or it was asked on an object that is not
-/// its root (GTK 4 answers only there). Remembered, the empty toolkit would have made a GTK 4 application's
-/// window-relative extents pass for screen ones for as long as it ran, and its windows never match. So a
-/// part still unknown is asked again at the application's next event, and a known part never again.
+/// its root (GTK 4 answers only there). So a part still unknown is asked again at the application's next event, and
+/// a known part never again.
 struct ApplicationFacts: Equatable {
     /// `atspi_accessible_get_process_id`; 0 while unknown.
     var pid: Int32 = 0
@@ -30,15 +29,16 @@ struct ApplicationFacts: Equatable {
         toolkitVersion = version
     }
 
-    /// Which coordinate type its extents are asked in, and so what they are relative to.
-    var coordinates: AccessibleFocusUpdate.Coordinates { .reported(byToolkit: toolkit, version: toolkitVersion) }
+    /// Which coordinate type its extents are asked in, and so what they are relative to: the screen until the daemon
+    /// learnt that the application's screen coordinates are its window's (`ScreenCoordinates`).
+    var coordinates: AccessibleFocusUpdate.Coordinates = .screen
 
     var coordinateType: AtspiCoordType {
         coordinates == .window ? ATSPI_COORD_TYPE_WINDOW : ATSPI_COORD_TYPE_SCREEN
     }
 
     /// GTK 4.8 sets `STATE_MULTI_LINE` on its text views but no `STATE_SINGLE_LINE` on its entries (measured):
-    /// there an editable that is not multi-line is a single line.
+    /// in an application asked in window coordinates an editable that is not multi-line is a single line.
     func lineMode(_ states: TextFieldStates) -> AccessibleFocusUpdate.LineMode {
         if states.singleLine { return .single }
         if states.multiLine { return .multi }

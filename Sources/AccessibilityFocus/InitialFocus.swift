@@ -25,30 +25,45 @@ enum InitialFocus {
         guard let desktop = atspi_get_desktop(0) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(desktop)) }
         var left = budget
-        var windows: [(window: AccessiblePointer, showingMarked: Bool)] = []
+        var windows: [AccessiblePointer] = []
         for application in children(of: desktop, limit: childLimit) {
-            let showingMarked = marksFieldsShowing(application)
-            windows += children(of: application, limit: childLimit).map { ($0, showingMarked) }
+            windows += children(of: application, limit: childLimit)
             g_object_unref(UnsafeMutableRawPointer(application))
         }
         // The active window holds the focus that counts; others keep a focused child of their own.
-        let activeWindows = windows.filter { reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
-        for (window, _) in activeWindows { active(window) }
-        let ordered = activeWindows + windows.filter { !reader.hasState($0.window, ATSPI_STATE_ACTIVE) }
+        let activeWindows = windows.filter { reader.hasState($0, ATSPI_STATE_ACTIVE) }
+        for window in activeWindows { active(window) }
+        let ordered = activeWindows + windows.filter { !reader.hasState($0, ATSPI_STATE_ACTIVE) }
         var found: AccessiblePointer?
-        for (window, showingMarked) in ordered where found == nil {
-            found = searchWindow(window, reader: reader, left: &left, skipsHidden: showingMarked)
+        for window in ordered where found == nil {
+            found = searchWindow(window, reader: reader, left: &left,
+                                 skipsHidden: marksFieldsShowing(window, using: reader))
         }
-        for (window, _) in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
+        for window in windows { g_object_unref(UnsafeMutableRawPointer(window)) }
         return found
     }
 
-    /// Whether the application marks what is on screen `SHOWING`: GTK 4.8 marks only its windows (measured,
-    /// docs/accessibility.md, "GTK 4"), so there what is not marked may still hold the focus.
-    static func marksFieldsShowing(_ application: AccessiblePointer) -> Bool {
-        let toolkit = AccessibleReader.toolkit(of: application)
-        return AccessibleFocusUpdate.Coordinates.reported(byToolkit: toolkit.name, version: toolkit.version) != .window
+    /// Whether the window's application marks what is on screen `SHOWING`, as the window tells: a showing window
+    /// none of whose first children shows while one of them is `VISIBLE` does not (GTK 4.8 marks only its windows,
+    /// measured, docs/accessibility.md "GTK 4"), and there what is not marked may still hold the focus. A window not
+    /// showing, or whose children say nothing, is taken to mark them (its hidden parts are skipped, as in every
+    /// toolkit measured but GTK 4). At most a state read of the window, its children and theirs.
+    static func marksFieldsShowing(_ window: AccessiblePointer, using reader: AccessibleReader) -> Bool {
+        guard reader.hasState(window, ATSPI_STATE_SHOWING) else { return true }
+        var showing = false, visibleOnly = false
+        for child in children(of: window, limit: markChildLimit) {
+            if !showing, let states = atspi_accessible_get_state_set(child) {
+                showing = atspi_state_set_contains(states, ATSPI_STATE_SHOWING) != 0
+                visibleOnly = visibleOnly || (!showing && atspi_state_set_contains(states, ATSPI_STATE_VISIBLE) != 0)
+                g_object_unref(UnsafeMutableRawPointer(states))
+            }
+            g_object_unref(UnsafeMutableRawPointer(child))
+        }
+        return showing || !visibleOnly
     }
+
+    /// The children of a window looked at to tell whether its application marks them showing.
+    static let markChildLimit: Int32 = 4
 
     /// The application whose bus name is `busName`, among the desktop's children (a new reference the caller
     /// releases), or nil.

@@ -23,7 +23,7 @@ final class WatcherLoop: @unchecked Sendable {
     let channel: UpdateChannel<WatcherReport>
     private let log: @Sendable (String) -> Void
     private var tracker: FocusTracker<AccessiblePointer>
-    private var reader = AccessibleReader()
+    private var reader: AccessibleReader
     private var listener: UnsafeMutablePointer<AtspiEventListener>?
     private let loop: OpaquePointer
     /// References that keep the tracked field and its top-level alive, so that libatspi hands out the same
@@ -45,8 +45,10 @@ final class WatcherLoop: @unchecked Sendable {
     /// Applications on the bus, reported as they come and go.
     private var registry: ApplicationRegistry?
 
-    init(channel: UpdateChannel<WatcherReport>, ignoredPIDs: Set<Int32>, log: @escaping @Sendable (String) -> Void) {
+    init(channel: UpdateChannel<WatcherReport>, ignoredPIDs: Set<Int32>, learnt: LearntCoordinates,
+         log: @escaping @Sendable (String) -> Void) {
         self.channel = channel
+        reader = AccessibleReader(learnt: learnt)
         self.log = log
         tracker = FocusTracker(ignoredPIDs: ignoredPIDs)
         loop = g_main_loop_new(nil, 0)
@@ -162,7 +164,7 @@ final class WatcherLoop: @unchecked Sendable {
             request.pid = pid
             searches.append(request)
             request.search = FocusSearch(window: window, budget: InitialFocus.budget,
-                                         skipsHidden: InitialFocus.marksFieldsShowing(application))
+                                         skipsHidden: InitialFocus.marksFieldsShowing(window, using: reader))
             request.timer = ownTimers.armed(dueMs: MonotonicClock.milliseconds())
             continueSearch(request)
         }
@@ -309,9 +311,11 @@ final class WatcherLoop: @unchecked Sendable {
             hold(toplevel: nil)
             post(.leftEditable(pid: pid, timeMs: timeMs))
         case .findFocus(let window):
-            // GTK 4 only: other toolkits announce the focus of a window they activate, and a browser's tree is
+            // Only where fields are not marked showing (GTK 4, which also announces no focus as its first window
+            // activates): other toolkits announce the focus of a window they activate, and a browser's tree is
             // large (the search is bounded, but each accessible costs a state read).
-            guard reader.coordinates(of: window) == .window, let focused = InitialFocus.find(in: window, using: reader)
+            guard !InitialFocus.marksFieldsShowing(window, using: reader),
+                  let focused = InitialFocus.find(in: window, using: reader)
             else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(focused)) }
             perform(tracker.handle(.focused(focused, pid: reader.pid(of: focused), kind: reader.kind(of: focused))),

@@ -1,6 +1,7 @@
 import AccessibilityFocus
 import ConfigFile
 import CLinux
+import Clock
 import Glibc
 import OskshiftCore
 import X11Adapter
@@ -33,6 +34,9 @@ final class AccessibilityBridge {
     /// `toplevelID`: where a field read in window coordinates goes (`WindowCoordinates`).
     private var toplevelWindows: [UInt: (window: WindowID, scale: Int)] = [:]
     static let toplevelWindowsKept = 256
+    /// Per application, what its coordinates are relative to, learnt from its reads (`ApplicationCoordinates`): how
+    /// its fields are placed, and, handed to the watcher, how they are read.
+    private var coordinates: [Int32: ApplicationCoordinates] = [:]
     /// Windows whose application is in a sandbox of its own, found by geometry (`SandboxedWindows`).
     private var sandboxed = SandboxedWindows<WindowID>()
     /// The processes the bus names (keyboards left out), and what the engine was last told is on the bus: those and
@@ -198,9 +202,13 @@ final class AccessibilityBridge {
 
     /// The update as the engine takes it: the field matched to its X window, relative to that window's frame as
     /// it was when the application read it.
-    private func apply(_ update: AccessibleFocusUpdate) -> [Event] {
-        guard update.editable else { return [.accessibleFocus(pid: update.pid, nil)] }
-        var candidates = candidates(of: update.pid)
+    private func apply(_ read: AccessibleFocusUpdate) -> [Event] {
+        guard read.editable else { return [.accessibleFocus(pid: read.pid, nil)] }
+        var candidates = candidates(of: read.pid)
+        guard let update = asReported(read, among: candidates) else {
+            effects.perform(.readField)
+            return [.accessibleFieldUnmatched(pid: read.pid)]
+        }
         if let inWindow = update.widgetInWindow { return applyInWindow(update, inWindow, among: candidates) }
         var match = AccessibleWindowMatcher.match(update, among: candidates)
         var events: [Event] = []
@@ -247,6 +255,12 @@ final class AccessibilityBridge {
         }
         let frame = Self.frameAtRead(reportedBy: root.toplevel, window: window, tolerance: match.scale + 1,
                                      coordinates: match.coordinates)
+        if let inWindow = root.sampleInWindow, let onScreen = root.widget, match.coordinates == .screen {
+            // The client where it was at the read: the frame at the read, with the client's place in it now.
+            let client = Point(x: frame.x + window.client.x - window.frame.x, y: frame.y + window.client.y - window.frame.y)
+            learnWindowCoordinates(of: update.pid, from: WindowCoordinates.Sample(
+                onScreen: onScreen, inWindow: inWindow, client: client, frame: frame.origin, scale: match.scale))
+        }
         let change: AccessibleField.Change
         switch update.change {
         case .focus: change = .focus
@@ -399,6 +413,62 @@ final class AccessibilityBridge {
     /// Forgets applications that left the bus.
     func keepExtentsUse(of pids: Set<Int32>) {
         extentsUse = extentsUse.filter { pids.contains($0.key) }
+        let kept = coordinates.filter { pids.contains($0.key) }
+        if kept.count != coordinates.count {
+            coordinates = kept
+            watcher?.learnt(coordinates: kept)
+        }
+    }
+
+    /// A screen-coordinate read as its application's coordinates are: its window's once learnt (`ScreenCoordinates`:
+    /// GTK 4, whose "screen" extents are the same numbers; there an editable that is not multi-line is a single
+    /// line, as the watcher reads it from then on). Nil for a read that is set aside, its field asked again: a
+    /// suspect one, and the one that settles it.
+    private func asReported(_ read: AccessibleFocusUpdate, among candidates: [AccessibleWindowCandidate<WindowID>])
+        -> AccessibleFocusUpdate?
+    {
+        guard read.pid != 0, read.coordinates == .screen, read.widgetInWindow == nil else { return read }
+        let before = coordinates[read.pid] ?? ApplicationCoordinates()
+        var learnt = before
+        let step = learnt.screen.observe(read, among: candidates, nowMs: UInt64(MonotonicClock.milliseconds()))
+        if learnt != before {
+            coordinates[read.pid] = learnt
+            watcher?.learnt(coordinates: coordinates)
+        }
+        switch step {
+        case .screen:
+            return read
+        case .readAgain:
+            if verbose {
+                Log.line("note: accessibility: pid \(read.pid)'s top-level \(read.toplevel.map { "\($0)" } ?? "-") "
+                         + "lines up with no window on the screen and fits one as window-relative; read again")
+            }
+            return nil
+        case .windowRelative:
+            if !before.screen.isWindowRelative {
+                // The read that settled it was asked in screen coordinates, where GTK 4 refuses its caret box (a text
+                // view placed by its whole widget, not its caret): the field is read again as the watcher now asks.
+                if verbose { Log.line("accessibility: pid \(read.pid)'s screen coordinates: \(learnt.screen)") }
+                return nil
+            }
+            // A read asked in screen coordinates before the watcher knew: the same numbers.
+            var update = read
+            update.coordinates = .window
+            update.sampleInWindow = nil
+            if update.lineMode == .unknown { update.lineMode = .single }
+            return update
+        }
+    }
+
+    /// Takes a sample of `pid`'s window coordinates; what it rules out is logged, with the sample, and handed to the
+    /// watcher.
+    private func learnWindowCoordinates(of pid: Int32, from sample: WindowCoordinates.Sample) {
+        guard pid != 0 else { return }
+        var learnt = coordinates[pid] ?? ApplicationCoordinates()
+        guard learnt.window.learn(from: sample) else { return }
+        coordinates[pid] = learnt
+        watcher?.learnt(coordinates: coordinates)
+        if verbose { Log.line("accessibility: pid \(pid)'s window coordinates: \(learnt.window)") }
     }
 
     /// A field read in window coordinates (a focus, caret or text read of a single-line field): placed on the X
@@ -409,11 +479,17 @@ final class AccessibilityBridge {
                                among candidates: [AccessibleWindowCandidate<WindowID>]) -> [Event] {
         // The candidates include the windows a sandboxed application's fields were found in by geometry.
         guard let known = toplevelWindows[update.toplevelID],
-              let window = candidates.first(where: { $0.id == known.window }),
-              let origin = WindowCoordinates.origin(forToolkit: update.toolkit)
+              let window = candidates.first(where: { $0.id == known.window })
         else {
             toplevelWindows[update.toplevelID] = nil
             if verbose { Log.line("note: accessibility: top-level \(update.toplevelID) has no X window; read again") }
+            effects.perform(.readField)
+            return [.accessibleFieldUnmatched(pid: update.pid)]
+        }
+        guard let origin = coordinates[update.pid]?.window.origin(onFrame: window.frame, client: window.client) else {
+            // Relative to the client or the frame, not known which yet, and this window's two differ: the screen
+            // path places it, and samples the application again.
+            if verbose { Log.line("note: accessibility: pid \(update.pid)'s window coordinates undecided; read again") }
             effects.perform(.readField)
             return [.accessibleFieldUnmatched(pid: update.pid)]
         }

@@ -26,4 +26,16 @@ struct AccessibleFocusUpdateTests {
         #expect(later.hasSameContent(as: update(widget: entry, caret: caret)))
         #expect(!later.hasSameContent(as: update(widget: entry, caret: caret.offsetBy(dx: 8))))
     }
+
+    @Test("A window-coordinate sample is scaled with the rest, counts as content, and is named apart in the trace")
+    func windowCoordinateSample() {
+        var sampled = update(widget: entry, caret: nil)
+        sampled.sampleInWindow = Rect(x: 8, y: 8, width: 384, height: 34)
+        #expect(sampled.scaled(by: 2).sampleInWindow == Rect(x: 16, y: 16, width: 768, height: 68))
+        #expect(!sampled.hasSameContent(as: update(widget: entry, caret: nil)))
+        #expect(sampled.description == "t=0 change=focus editable pid=100 toolkit=- lines=single widget=384x34+109+178 "
+            + "caret=- toplevel=- sample-in-window=384x34+8+8")
+        // The e2e tests tell a read in window coordinates by " in-window=".
+        #expect(!sampled.description.contains(" in-window="))
+    }
 }

@@ -1,8 +1,8 @@
 @testable import AccessibilityFocus
 import Testing
 
-/// What the watcher keeps of an application between events: an empty toolkit answer is asked again, since kept for
-/// the application's lifetime it made a GTK 4 application's window-relative extents pass for screen ones.
+/// What the watcher keeps of an application between events: an empty toolkit answer is asked again, a known one is
+/// kept for the application's lifetime.
 @Suite("An application's facts")
 struct ApplicationFactsTests {
     @Test("An application whose process and toolkit are known is not asked again")
@@ -10,7 +10,7 @@ struct ApplicationFactsTests {
         var facts = ApplicationFacts(pid: 4242)
         facts.learn(toolkit: "GTK", version: "4.8.3")
         #expect(facts.isComplete)
-        #expect(facts.coordinates == .window)
+        #expect(facts.coordinates == .screen, "its toolkit's name says nothing of its coordinates")
     }
 
     @Test("An empty toolkit answer is not kept: the toolkit is asked again at the next event")
@@ -18,10 +18,9 @@ struct ApplicationFactsTests {
         var facts = ApplicationFacts(pid: 4242)
         facts.learn(toolkit: "", version: "")
         #expect(!facts.isComplete)
-        #expect(facts.coordinates == .screen, "until it is known, extents are asked in screen coordinates")
         facts.learn(toolkit: "GTK", version: "4.8.3")
         #expect(facts.isComplete)
-        #expect(facts.coordinates == .window, "the next answer makes GTK 4's extents window-relative")
+        #expect(facts == ApplicationFacts(pid: 4242, toolkit: "GTK", toolkitVersion: "4.8.3"))
     }
 
     @Test("A toolkit version without a name is dropped with it")

@@ -19,16 +19,6 @@ struct GTK4ExtentsTests {
                               toolkit: "GTK", toolkitVersion: "4.8.3", coordinates: .window)
     }
 
-    @Test("GTK 4 reports window coordinates, GTK 3 and the others screen coordinates")
-    func coordinatesByToolkit() {
-        #expect(AccessibleFocusUpdate.Coordinates.reported(byToolkit: "GTK", version: "4.8.3") == .window)
-        #expect(AccessibleFocusUpdate.Coordinates.reported(byToolkit: "GTK", version: "4.12.5") == .window)
-        #expect(AccessibleFocusUpdate.Coordinates.reported(byToolkit: "gtk", version: "3.24.38") == .screen)
-        #expect(AccessibleFocusUpdate.Coordinates.reported(byToolkit: "Qt", version: "6.4.2") == .screen)
-        #expect(AccessibleFocusUpdate.Coordinates.reported(byToolkit: "GTK", version: "") == .screen)
-        #expect(AccessibleFocusUpdate.Coordinates.reported(byToolkit: "Gecko", version: "115.8") == .screen)
-    }
-
     @Test("A GTK 4 entry is placed at the client's position: 366x32+17+89 in the window is 366x32+118+259 on the root")
     func entryAtTheClientsPosition() throws {
         let entry = update(widget: Rect(x: 17, y: 89, width: 366, height: 32), toplevel: Rect(x: 0, y: 0, width: 400, height: 400))
@@ -131,9 +121,9 @@ struct GTK4ExtentsTests {
         #expect(match.apply(to: entry).widget == Rect(x: 118, y: 259, width: 366, height: 32))
     }
 
-    @Test("GTK 4 entries carry no single-line state: an editable that is not multi-line is a single line there")
+    @Test("GTK 4 entries carry no single-line state: asked in window coordinates, an editable that is not multi-line is a single line")
     func gtk4EntriesAreSingleLine() {
-        let gtk4 = ApplicationFacts(pid: 1, toolkit: "GTK", toolkitVersion: "4.8.3")
+        let gtk4 = ApplicationFacts(pid: 1, toolkit: "GTK", toolkitVersion: "4.8.3", coordinates: .window)
         let gtk3 = ApplicationFacts(pid: 1, toolkit: "gtk", toolkitVersion: "3.24.38")
         let entry = TextFieldStates(editable: true)
         let view = TextFieldStates(editable: true, multiLine: true)

@@ -155,7 +155,7 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         tab_reads = [line for line in daemon.log().splitlines()[lines_before_tab:]
                      if "accessibility: t=" in line and "change=focus editable" in line and "toolkit=gtk" in line]
         self.assertTrue(tab_reads, "a focus read of the Tab%s" % self._decision_tail(daemon))
-        self.assertIn("in-window=", tab_reads[0], "a Tab within a window already matched is read in window coordinates")
+        self.assertIn(" in-window=", tab_reads[0], "a Tab within a window already matched is read in window coordinates")
 
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)
@@ -186,8 +186,8 @@ class AccessibleFieldsWithXvkbd(DesktopTestCase):
         # it in the batch, read on the screen path (the same field at the same place, docs/testing.md).
         tab_reads = [line for line in daemon.log().splitlines()
                      if "accessibility: t=" in line and "change=focus editable" in line and "toolkit=gtk" in line][1:]
-        self.assertTrue(tab_reads and all("in-window=" in line for line in tab_reads if "superseded" in line)
-                        and any("in-window=" in line for line in tab_reads),
+        self.assertTrue(tab_reads and all(" in-window=" in line for line in tab_reads if "superseded" in line)
+                        and any(" in-window=" in line for line in tab_reads),
                         "the Tabs after the first read are read in window coordinates: %s" % tab_reads)
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=daemon)

@@ -211,6 +211,26 @@ class Gtk4TestCase(DesktopTestCase):
         self.keyboard.hide()
         self.assertFrameBecomes(form, original, daemon=self.daemon)
 
+    def test_an_undecorated_adwaita_window_at_the_origin_is_learnt_window_relative_from_its_text_views_caret(self):
+        """An Adw.ApplicationWindow at 0,0 (client-side decorations, left undecorated by openbox: its client at 0,0):
+        there its screen and window coordinates are the same numbers, so its window's place cannot tell the daemon
+        that its "screen" coordinates are its window's. Its text view's caret box, refused in screen coordinates and
+        given in window coordinates, does: learnt at the first read, the view is then read in window coordinates and
+        placed by its caret."""
+        require_adwaita(self)
+        form = self.form("adw-origin", "--entries", "0", "--textview", "--focus", "textview",
+                         "--geometry", "600x480+0+0", "--application", "org.oskshift.tests.AdwOrigin", "--adwaita")
+        wait_for(lambda: (lambda client: (client.x, client.y) == (0, 0))(self.desktop.x.client_rect(form.window)),
+                 timeout=5, what="test setup: the client at the root's origin")
+        self.keyboard.show()
+        form.key("Return")
+        wait_for(lambda: "screen coordinates: relative to its window (learnt from its caret box refused in screen "
+                 "coordinates" in self.daemon.log(), timeout=10,
+                 what="the form's coordinates learnt from its caret%s" % self._decision_tail(self.daemon))
+        wait_for(lambda: any(line.startswith("accessibility: t=") and "coordinates=window" in line
+                             and "caret=1x" in line for line in self.daemon.log().splitlines()), timeout=10,
+                 what="the text view read in window coordinates with its caret")
+
     def test_gnome_text_editor_keeps_its_document_caret_clear_while_lines_are_typed_down_past_the_keyboard(self):
         editor = GnomeTextEditor(self)
         editor.place(*self.editor_place)
