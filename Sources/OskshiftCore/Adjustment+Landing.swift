@@ -112,16 +112,7 @@ extension Adjustment {
             return .answered(0)
         }
         let reading = learntReading(from: frame, room: room, keyboard: keyboard, windowManager: windowManager)
-        if case .returning = stage {
-            // A restore that lands elsewhere by a reading not known yet is asked again once, as read.
-            if let reading { return .misread(reading) }
-            if frame == current, !requests.pending.isEmpty, frame != shown { return .homeRefused }
-            if requests.newlyFramed, frame != shown { return .reframedAway }
-            if requests.pending.isEmpty, requests.queued == nil, frame != shown, requests.requested.contains(frame) {
-                return .lateAnswerAway
-            }
-            return .returningElsewhere
-        }
+        if case .returning = stage { return classifyOnTheWayHome(frame, reading: reading) }
         if home == .windowState(normalFrame: nil) || (isLeavingState && leftState) {
             return .normalGeometry(beforeFirstStep: false)
         }
@@ -139,6 +130,23 @@ extension Adjustment {
             return .resizedByApplication
         }
         return movedUpToTheKeyboard(frame, keyboard: keyboard) ? .placedByWindowManager : .movedByUser
+    }
+
+    /// What `frame` is to a window on its way home, none of its pending requests named by it.
+    private func classifyOnTheWayHome(_ frame: Rect, reading: Reading?) -> Verdict {
+        // A restore that lands elsewhere by a reading not known yet is asked again once, as read.
+        if let reading { return .misread(reading) }
+        if frame == current, !requests.pending.isEmpty, frame != shown {
+            // With the restore still queued, the window manager answered the request in flight before it by leaving
+            // the window where it was: that request is done with, and the restore goes out now (with the clearing of
+            // the saved geometry it carries). Only a restore sent can be refused.
+            return requests.queued == nil ? .homeRefused : .answered(requests.pending.count - 1)
+        }
+        if requests.newlyFramed, frame != shown { return .reframedAway }
+        if requests.pending.isEmpty, requests.queued == nil, frame != shown, requests.requested.contains(frame) {
+            return .lateAnswerAway
+        }
+        return .returningElsewhere
     }
 
     /// Applies a verdict: the window's frames, requests and layout, and the landing the engine acts on.

@@ -41,6 +41,21 @@ struct RequestFlowTests {
         #expect(driver.engine.adjustedWindows == [])
     }
 
+    @Test("A request in flight left unanswered where the window was sends the restore queued behind it, its saved geometry cleared")
+    func requestLeftWhereTheWindowWasSendsTheQueuedRestore() {
+        // A window withdrawn while moved (its frame gone, then framed anew where it was): the request sent meanwhile
+        // never lands, and the frame reported at the old place is its answer, not a refusal of the restore, which
+        // has not gone out. Taken for one, the restore was dropped with the clearing it carried, and the window came
+        // home with its saved geometry still on it.
+        var driver = driverWithMoveInFlight()
+        _ = driver.send(.windowConfigured(Fixture.a, frame: offset), after: 2)
+        #expect(moves(driver.send(.keyboardMoved(Rect(0, 500, 1280, 300)), after: 10)) == [Rect(100, 192, 400, 300)])
+        #expect(driver.send(.keyboardHidden, after: 5) == [.startTimer(intervalMs: 145)])
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: offset), after: 3) == restoredAndTimerStopped)
+        #expect(driver.send(.windowConfigured(Fixture.a, frame: Fixture.lowFrame), after: 2) == [])
+        #expect(driver.engine.adjustedWindows == [])
+    }
+
     @Test("A window manager that never answers gets the queued frame 150 ms after the request")
     func unansweredRequestIsGivenUpOn() {
         var driver = driverWithMoveInFlight()
