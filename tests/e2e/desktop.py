@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 
@@ -32,6 +33,11 @@ WINDOW_MANAGER_TOOLS = {
 }
 # Window managers that set no _NET_SUPPORTING_WM_CHECK nor _NET_WORKAREA: ready once they manage a window.
 NO_EWMH = ("twm",)
+# Window managers that can sleep with events already read into Xlib's queue, until their next event (PekWM 0.1.18:
+# XPending, XFlush, select; x_window_manager_wake.py). A test desktop has none of a person's ambient traffic, so
+# it gets a stand-in: a message only the window manager receives, and ignores, every 0.1 s.
+WAKEUPS_LOST = ("pekwm",)
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 # i3 tiles every window unless told otherwise. The test forms (class GtkForm) and xvkbd float, as a user makes an
 # on-screen keyboard and small dialogs float with for_window rules; any other class (e.g. a form started with
@@ -191,6 +197,8 @@ class Desktop:
         if self.wm not in ("i3", "kwin_x11") + NO_EWMH:
             wait_for(lambda: self.x.property_text("root", "_NET_WORKAREA"), timeout=10,
                      what="%s to set _NET_WORKAREA" % self.wm)
+        if self.wm in WAKEUPS_LOST:
+            self.spawn([sys.executable, os.path.join(HERE, "x_window_manager_wake.py")], log_name="wm-wake")
 
     def _window_manager_command(self):
         """The command line and extra environment that start `self.wm` on this desktop (see

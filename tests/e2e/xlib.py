@@ -1,7 +1,8 @@
 """The few libX11 calls the helpers need, through ctypes (no third-party Python packages).
 
-Used by x_hostile_client.py (malformed properties, window churn) and x_configure_watch.py (counts
-ConfigureNotify on a window), which run as their own processes on the test desktop.
+Used by x_hostile_client.py (malformed properties, window churn), x_configure_watch.py (counts
+ConfigureNotify on a window) and x_window_manager_wake.py (the traffic a silent test desktop lacks), which run as
+their own processes on the test desktop.
 """
 import ctypes
 import ctypes.util
@@ -19,8 +20,15 @@ class XConfigureEvent(ctypes.Structure):
                 ("border_width", ctypes.c_int), ("above", Window), ("override_redirect", ctypes.c_int)]
 
 
+class XClientMessageEvent(ctypes.Structure):
+    _fields_ = [("type", ctypes.c_int), ("serial", ctypes.c_ulong), ("send_event", ctypes.c_int),
+                ("display", ctypes.c_void_p), ("window", Window), ("message_type", Atom), ("format", ctypes.c_int),
+                ("data", ctypes.c_long * 5)]
+
+
 class XEvent(ctypes.Union):
-    _fields_ = [("type", ctypes.c_int), ("xconfigure", XConfigureEvent), ("pad", ctypes.c_long * 24)]
+    _fields_ = [("type", ctypes.c_int), ("xconfigure", XConfigureEvent), ("xclient", XClientMessageEvent),
+                ("pad", ctypes.c_long * 24)]
 
 
 class XSetWindowAttributes(ctypes.Structure):
@@ -58,10 +66,13 @@ _lib.XPending.argtypes = [ctypes.c_void_p]
 _lib.XConnectionNumber.argtypes = [ctypes.c_void_p]
 _lib.XCloseDisplay.argtypes = [ctypes.c_void_p]
 _lib.XSetErrorHandler.argtypes = [ERROR_HANDLER]
+_lib.XSendEvent.argtypes = [ctypes.c_void_p, Window, ctypes.c_int, ctypes.c_long, ctypes.POINTER(XEvent)]
 
 PROP_MODE_REPLACE = 0
 STRUCTURE_NOTIFY_MASK = 1 << 17
 CONFIGURE_NOTIFY = 22
+CLIENT_MESSAGE = 33
+SUBSTRUCTURE_REDIRECT_MASK = 1 << 20
 CW_OVERRIDE_REDIRECT = 1 << 9
 CW_BACK_PIXEL = 1 << 1
 
@@ -117,6 +128,16 @@ class Display:
 
     def select_structure_events(self, window):
         _lib.XSelectInput(self.handle, window, STRUCTURE_NOTIFY_MASK)
+
+    def send_to_window_manager(self, type_name):
+        """A ClientMessage of `type_name` on the root, with no data, sent with SubstructureRedirectMask alone: only the
+        client holding the root's redirect (the window manager) receives it."""
+        event = XEvent()
+        event.xclient.type = CLIENT_MESSAGE
+        event.xclient.window = self.root
+        event.xclient.message_type = self.atom(type_name)
+        event.xclient.format = 32
+        _lib.XSendEvent(self.handle, self.root, 0, SUBSTRUCTURE_REDIRECT_MASK, ctypes.byref(event))
 
     def sync(self):
         _lib.XSync(self.handle, 0)
