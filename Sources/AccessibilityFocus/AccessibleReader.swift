@@ -117,20 +117,9 @@ struct AccessibleReader {
         // the rects are read, so that everything after sees where the field is on the screen.
         let offset = walk?.paneOffset
         let windowCoordinates = app.pid == 0 ? WindowCoordinates.Learnt() : learnt[app.pid].window
-        if change == .focus || change == .caret || change == .text, lineMode == .single, let toplevel,
-           app.coordinates == .screen, offset == nil,
-           windowCoordinates.usable, let id = postedID(of: toplevel),
-           let inWindow = inWindowRect(of: accessible, in: toplevel, bracketed: change == .focus) {
-            // A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the
-            // screen path): the field relative to its window is all the daemon needs, one round trip instead of two
-            // (`WindowCoordinates`), and it cannot be half before and half after a move of the window. On the screen
-            // path Firefox's caret event right after our move answered the field where it was before the move and
-            // its top-level where it was after, and the window climbed by the move once more.
-            var update = AccessibleFocusUpdate(
-                editable: states.editable, pid: app.pid, lineMode: lineMode, toolkit: app.toolkit, change: change,
-                timeMs: timeMs)
-            update.widgetInWindow = inWindow
-            update.toplevelID = id
+        if let toplevel, offset == nil, windowCoordinates.usable,
+           let update = inWindowRead(of: accessible, in: toplevel, app: app, editable: states.editable,
+                                     lineMode: lineMode, change: change, timeMs: timeMs) {
             return (update, toplevel)
         }
         // While what the application's window coordinates are relative to is still being learnt, a focus (or
@@ -138,23 +127,9 @@ struct AccessibleReader {
         // coordinates, between the same two reads of the top-level, one round trip more (not at every key).
         let samples = windowCoordinates.wantsSamples && app.pid != 0 && toplevel != nil && offset == nil
             && app.coordinates == .screen && (change == .focus || change == .bounds || change == .still)
-        func fields() -> (widget: Rect?, caret: Rect?, sample: Rect?, caretInWindow: Rect?) {
-            var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
-            // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
-            // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
-            let caretRead = lineMode == .single && widget != nil
-                ? (rect: nil, refused: false) : caretRead(of: accessible, in: coordinates)
-            let caret = PaneOffset.corrected(caretRead.rect, by: offset)
-            let sample = samples && widget != nil && !states.terminal
-                ? extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect : nil
-            // A multi-line field whose application refused its caret box on the screen: asked in window coordinates
-            // (GTK 4's text views answer there), which tells the daemon that application has no screen coordinates
-            // where its window's place cannot (a window at 0,0; `ScreenCoordinates`).
-            let caretInWindow = caretRead.refused && app.coordinates == .screen && states.multiLine && offset == nil
-                ? caretRect(of: accessible, in: ATSPI_COORD_TYPE_WINDOW) : nil
-            // A terminal's field is its cursor's line (TextFieldStates).
-            if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
-            return (widget, caret, sample, caretInWindow)
+        func fields() -> FieldRects {
+            fieldRects(of: accessible, in: coordinates, app: app, states: states, lineMode: lineMode, offset: offset,
+                       samples: samples)
         }
         func toplevelRead() -> ReportedExtents? { toplevel.flatMap { extents(of: $0, in: coordinates) } }
         // Screen rects go stale with a move of the window the application takes in between two calls.
@@ -172,6 +147,50 @@ struct AccessibleReader {
         update.caretInWindow = caretInWindow
         if let toplevel, toplevelExtents?.fieldRect != nil { update.toplevelID = noteToplevelPosted(toplevel) }
         return (update, toplevel)
+    }
+
+    /// The rects one read takes of a field: its extents, its caret box (when it matters), and the samples that
+    /// teach what the application's coordinates are (`samples`: the field in window coordinates too).
+    typealias FieldRects = (widget: Rect?, caret: Rect?, sample: Rect?, caretInWindow: Rect?)
+
+    private func fieldRects(of accessible: AccessiblePointer, in coordinates: AtspiCoordType, app: ApplicationFacts,
+                            states: TextFieldStates, lineMode: AccessibleFocusUpdate.LineMode, offset: Point?,
+                            samples: Bool) -> FieldRects {
+        var widget = PaneOffset.corrected(extents(of: accessible, in: coordinates)?.fieldRect, by: offset)
+        // A single-line field is cleared whole (Policy): its caret box, two more round trips, would change
+        // nothing. Read anyway while the field's own bounds are unknown (Firefox's -1 extents), as a stand-in.
+        let caretRead = lineMode == .single && widget != nil
+            ? (rect: nil, refused: false) : caretRead(of: accessible, in: coordinates)
+        let caret = PaneOffset.corrected(caretRead.rect, by: offset)
+        let sample = samples && widget != nil && !states.terminal
+            ? extents(of: accessible, in: ATSPI_COORD_TYPE_WINDOW)?.fieldRect : nil
+        // A multi-line field whose application refused its caret box on the screen: asked in window coordinates
+        // (GTK 4's text views answer there), which tells the daemon that application has no screen coordinates
+        // where its window's place cannot (a window at 0,0; `ScreenCoordinates`).
+        let caretInWindow = caretRead.refused && app.coordinates == .screen && states.multiLine && offset == nil
+            ? caretRect(of: accessible, in: ATSPI_COORD_TYPE_WINDOW) : nil
+        // A terminal's field is its cursor's line (TextFieldStates).
+        if states.terminal { widget = TextFieldStates.cursorLine(terminal: widget, cursor: caret) }
+        return (widget, caret, sample, caretInWindow)
+    }
+
+    /// A newly focused (or typed-in) single-line field of a window already placed (its top-level read on the screen
+    /// path): the field relative to its window is all the daemon needs, one round trip instead of two
+    /// (`WindowCoordinates`), and it cannot be half before and half after a move of the window. On the screen path
+    /// Firefox's caret event right after our move answered the field where it was before the move and its top-level
+    /// where it was after, and the window climbed by the move once more. Nil when the read is not one of those.
+    private mutating func inWindowRead(of accessible: AccessiblePointer, in toplevel: AccessiblePointer, app: ApplicationFacts,
+                              editable: Bool, lineMode: AccessibleFocusUpdate.LineMode,
+                              change: AccessibleFocusUpdate.Change, timeMs: UInt64) -> AccessibleFocusUpdate? {
+        guard change == .focus || change == .caret || change == .text, lineMode == .single,
+              app.coordinates == .screen, let id = postedID(of: toplevel),
+              let inWindow = inWindowRect(of: accessible, in: toplevel, bracketed: change == .focus)
+        else { return nil }
+        var update = AccessibleFocusUpdate(editable: editable, pid: app.pid, lineMode: lineMode, toolkit: app.toolkit,
+                                           change: change, timeMs: timeMs)
+        update.widgetInWindow = inWindow
+        update.toplevelID = id
+        return update
     }
 
     /// A field's rect in its window. GTK 3 computes it from two origins it asks the X server for, and a move of the
